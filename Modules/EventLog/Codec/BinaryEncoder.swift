@@ -1,0 +1,606 @@
+import Foundation
+
+/// Encodes `Encodable` values in the compact binary format described in `BinaryFormat.swift`.
+///
+/// ```swift
+/// let bytes = try BinaryEncoder().encode(event)
+/// let event = try BinaryDecoder().decode(TripStarted.self, from: bytes)
+/// ```
+///
+/// Encoding streams into one growing buffer; containers are small structs over it. When
+/// a value uses its containers out of order (writing to a nested container after its
+/// parent moved on), the encoder transparently re-encodes that value with a slower tree
+/// encoder, so every legal use of `Encoder` produces the same bytes.
+public struct BinaryEncoder: Sendable {
+    /// Contextual information for `encode(to:)` implementations.
+    public var userInfo: [CodingUserInfoKey: any Sendable] = [:]
+
+    public init() {}
+
+    /// `value` in the binary format.
+    public func encode<T: Encodable>(_ value: T) throws -> [UInt8] {
+        let state = _EncState(userInfo: userInfo)
+        do {
+            try state.encodeValue(value, _PathRef.root, nil)
+            if !state.broken { return state.writer.makeArray() }
+        } catch {
+            if !state.broken { throw error }
+        }
+        return try _TreeEncoder.encode(value, userInfo: userInfo)
+    }
+}
+
+// MARK: - Streaming state
+
+/// An open keyed or unkeyed container in the output stream.
+struct _EncFrame {
+    let id: Int
+    /// The encoder slot that opened the container (0 for `nestedContainer`).
+    let slot: Int
+    let keyed: Bool
+    /// The placeholder of the element count.
+    let countPosition: Int
+    var count = 0
+    /// The length placeholder of a nested container or super encoder entry still being written.
+    var pending = -1
+}
+
+/// The state of one top-level `encode`: the output and the stack of open containers.
+///
+/// A container is closed (its count and length placeholders patched) when its parent
+/// writes again or the value that opened it returns from `encode(to:)`. Writing to a
+/// closed container sets ``broken``; `BinaryEncoder` then re-encodes in tree mode.
+final class _EncState {
+    // The state is confined to one `encode` call and never accessed reentrantly through
+    // `inout`, so the properties skip dynamic exclusivity checks (a hot-path cost).
+
+    @exclusivity(unchecked) var writer = _ByteWriter(capacity: 256)
+    @exclusivity(unchecked) var frames: [_EncFrame] = []
+    @exclusivity(unchecked) var path = _PathStack()
+    /// Full coding paths of super encoders' slots.
+    @exclusivity(unchecked) var superPaths: [Int: [any CodingKey]]?
+    @exclusivity(unchecked) var nextSlot = 1
+    @exclusivity(unchecked) var nextFrameID = 1
+    /// The region start where the last `encodeNil` happened (an empty region that is nil).
+    @exclusivity(unchecked) var nilAt = -1
+    @exclusivity(unchecked) var broken = false
+    /// Kept as given; converted only when an `init(from:)` / `encode(to:)` asks for it.
+    let userInfo: [CodingUserInfoKey: any Sendable]
+
+    init(userInfo: [CodingUserInfoKey: any Sendable]) {
+        self.userInfo = userInfo
+    }
+
+    deinit {
+        writer.deallocate()
+    }
+
+    func pathRef(slot: Int) -> _PathRef {
+        if let superPaths, let path = superPaths[slot] { return _PathRef(prefix: 0, tail: path) }
+        return _PathRef(prefix: path.count, tail: [])
+    }
+
+    func codingPath(slot: Int) -> [any CodingKey] {
+        if let superPaths, let path = superPaths[slot] { return path }
+        return path.keys
+    }
+
+    func fail(_ ref: _PathRef) -> EncodingError {
+        broken = true
+        return _CodecErrors.streamOrder(ref.resolve(path))
+    }
+
+    /// Runs `body` with the live path set to `ref` + `key`.
+    @inline(__always)
+    func nested<R>(_ ref: _PathRef, _ key: (any CodingKey)?, _ body: () throws -> R) rethrows -> R {
+        if _fastPath(ref.tail.isEmpty && ref.prefix == path.count) {
+            guard let key else { return try body() }
+            path.push(key)
+            defer { path.pop() }
+            return try body()
+        }
+        let saved = path
+        path = _PathStack(ref.resolve(saved))
+        if let key { path.push(key) }
+        defer { path = saved }
+        return try body()
+    }
+
+    /// Encodes `value` as the region starting at the end of the output.
+    func encodeValue<T: Encodable>(_ value: T, _ ref: _PathRef, _ key: (any CodingKey)?) throws {
+        if let kind = _Builtin(T.self) {
+            writer.builtin(kind, value)
+            return
+        }
+        let start = writer.count
+        let depth = frames.count
+        let owner = depth > 0 ? frames[depth &- 1].id : 0
+        let slot = nextSlot
+        nextSlot &+= 1
+        try nested(ref, key) {
+            try value.encode(to: _Encoder(state: self, slot: slot, start: start))
+        }
+        guard frames.count >= depth, depth == 0 || frames[depth &- 1].id == owner else { throw fail(ref) }
+        close(above: depth)
+        if writer.count == start && nilAt != start { writer.byte(0) }
+    }
+
+    /// Prepares container `index` for its next entry or element.
+    @inline(__always)
+    func enter(_ index: Int, _ id: Int, _ ref: _PathRef) throws {
+        if _fastPath(index &+ 1 == frames.count && frames[index].id == id && frames[index].pending < 0) {
+            frames[index].count &+= 1
+            return
+        }
+        try enterSlow(index, id, ref)
+    }
+
+    @inline(never)
+    func enterSlow(_ index: Int, _ id: Int, _ ref: _PathRef) throws {
+        guard index >= 0, index < frames.count, frames[index].id == id else { throw fail(ref) }
+        close(above: index &+ 1)
+        finishPending(index)
+        frames[index].count &+= 1
+    }
+
+    /// `enter` for the non-throwing entry points; `false` if the stream is broken.
+    func tryEnter(_ index: Int, _ id: Int, _ ref: _PathRef) -> Bool {
+        do {
+            try enter(index, id, ref)
+            return true
+        } catch {
+            return false
+        }
+    }
+
+    func finishPending(_ index: Int) {
+        let placeholder = frames[index].pending
+        guard placeholder >= 0 else { return }
+        frames[index].pending = -1
+        let start = placeholder &+ 1
+        if writer.count == start && nilAt != start { writer.byte(0) }
+        writer.patchLength(at: placeholder)
+    }
+
+    /// Closes the containers at `depth` and above.
+    func close(above depth: Int) {
+        while frames.count > depth {
+            let index = frames.count &- 1
+            finishPending(index)
+            writer.patch(at: frames[index].countPosition, value: UInt64(frames[index].count))
+            frames.removeLast()
+        }
+    }
+
+    /// The container `slot` opened before, or a new one at the end of the output.
+    func openFrame(slot: Int, start: Int, keyed: Bool) -> (index: Int, id: Int) {
+        var index = frames.count &- 1
+        while index >= 0 {
+            if frames[index].slot == slot {
+                if frames[index].keyed == keyed { return (index, frames[index].id) }
+                broken = true
+                return (-1, -1)
+            }
+            index &-= 1
+        }
+        guard slot > 0, writer.count == start, nilAt != start else {
+            broken = true
+            return (-1, -1)
+        }
+        return push(slot: slot, keyed: keyed)
+    }
+
+    func push(slot: Int, keyed: Bool) -> (index: Int, id: Int) {
+        let id = nextFrameID
+        nextFrameID &+= 1
+        frames.append(_EncFrame(id: id, slot: slot, keyed: keyed, countPosition: writer.placeholder()))
+        return (frames.count &- 1, id)
+    }
+
+    /// Opens a length-prefixed entry of container `index` that stays open until the
+    /// container writes again (nested containers and super encoders).
+    func openPending(_ index: Int) {
+        frames[index].pending = writer.placeholder()
+    }
+
+    /// A new encoder for a super entry just opened in container `index`.
+    func superEncoder(_ ref: _PathRef, _ key: any CodingKey) -> _Encoder {
+        let slot = nextSlot
+        nextSlot &+= 1
+        superPaths = superPaths ?? [:]
+        superPaths?[slot] = ref.resolve(path) + [key]
+        return _Encoder(state: self, slot: slot, start: writer.count)
+    }
+
+    /// Checks that a single value container may write its region.
+    @inline(__always)
+    func claim(_ start: Int, _ slot: Int) throws {
+        guard writer.count == start, nilAt != start else { throw fail(pathRef(slot: slot)) }
+    }
+}
+
+// MARK: - Encoder
+
+struct _Encoder: Encoder {
+    let state: _EncState
+    let slot: Int
+    let start: Int
+
+    var codingPath: [any CodingKey] { state.codingPath(slot: slot) }
+    var userInfo: [CodingUserInfoKey: Any] { state.userInfo.isEmpty ? [:] : state.userInfo.mapValues { $0 } }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        let (index, id) = state.openFrame(slot: slot, start: start, keyed: true)
+        return KeyedEncodingContainer(_KeyedEnc<Key>(state: state, index: index, id: id, ref: state.pathRef(slot: slot)))
+    }
+
+    func unkeyedContainer() -> any UnkeyedEncodingContainer {
+        let (index, id) = state.openFrame(slot: slot, start: start, keyed: false)
+        return _UnkeyedEnc(state: state, index: index, id: id, ref: state.pathRef(slot: slot))
+    }
+
+    func singleValueContainer() -> any SingleValueEncodingContainer {
+        _SingleEnc(state: state, slot: slot, start: start)
+    }
+}
+
+// MARK: - Keyed
+
+struct _KeyedEnc<Key: CodingKey>: KeyedEncodingContainerProtocol {
+    let state: _EncState
+    let index: Int
+    let id: Int
+    let ref: _PathRef
+
+    var codingPath: [any CodingKey] { ref.resolve(state.path) }
+
+    /// Starts an entry: its key.
+    @inline(__always)
+    private func begin(_ key: Key) throws {
+        try state.enter(index, id, ref)
+        let name = key.stringValue
+        state.writer.string(name)
+    }
+
+    /// Starts an entry whose value is an integer.
+    @inline(__always)
+    private func varintEntry(_ value: UInt64, _ key: Key) throws {
+        try begin(key)
+        state.writer.byte(UInt8(truncatingIfNeeded: _varintSize(value)))
+        state.writer.varint(value)
+    }
+
+    mutating func encodeNil(forKey key: Key) throws {
+        try begin(key)
+        state.writer.byte(0)
+    }
+
+    mutating func encode(_ value: Bool, forKey key: Key) throws {
+        try begin(key)
+        state.writer.byte(1)
+        state.writer.byte(value ? 1 : 0)
+    }
+
+    mutating func encode(_ value: String, forKey key: Key) throws {
+        try begin(key)
+        var value = value
+        value.withUTF8 { utf8 in
+            let length = UInt64(utf8.count)
+            state.writer.varint(length &+ UInt64(_varintSize(length)))
+            state.writer.lengthPrefixed(UnsafeRawBufferPointer(utf8))
+        }
+    }
+
+    mutating func encode(_ value: Double, forKey key: Key) throws {
+        try begin(key)
+        state.writer.byte(8)
+        state.writer.double(value)
+    }
+
+    mutating func encode(_ value: Float, forKey key: Key) throws {
+        try begin(key)
+        state.writer.byte(4)
+        state.writer.float(value)
+    }
+
+    mutating func encode(_ value: Int, forKey key: Key) throws { try varintEntry(_zigzag(Int64(value)), key) }
+    mutating func encode(_ value: Int8, forKey key: Key) throws { try varintEntry(_zigzag(Int64(value)), key) }
+    mutating func encode(_ value: Int16, forKey key: Key) throws { try varintEntry(_zigzag(Int64(value)), key) }
+    mutating func encode(_ value: Int32, forKey key: Key) throws { try varintEntry(_zigzag(Int64(value)), key) }
+    mutating func encode(_ value: Int64, forKey key: Key) throws { try varintEntry(_zigzag(value), key) }
+    mutating func encode(_ value: UInt, forKey key: Key) throws { try varintEntry(UInt64(value), key) }
+    mutating func encode(_ value: UInt8, forKey key: Key) throws { try varintEntry(UInt64(value), key) }
+    mutating func encode(_ value: UInt16, forKey key: Key) throws { try varintEntry(UInt64(value), key) }
+    mutating func encode(_ value: UInt32, forKey key: Key) throws { try varintEntry(UInt64(value), key) }
+    mutating func encode(_ value: UInt64, forKey key: Key) throws { try varintEntry(value, key) }
+
+    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+        try begin(key)
+        let placeholder = state.writer.placeholder()
+        try state.encodeValue(value, ref, key)
+        state.writer.patchLength(at: placeholder)
+    }
+
+    mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+    }
+    mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+    }
+    mutating func encodeIfPresent(_ value: Double?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+    }
+    mutating func encodeIfPresent(_ value: Float?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+    }
+    mutating func encodeIfPresent(_ value: Int?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+    }
+    mutating func encodeIfPresent(_ value: Int8?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+    }
+    mutating func encodeIfPresent(_ value: Int16?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+    }
+    mutating func encodeIfPresent(_ value: Int32?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+    }
+    mutating func encodeIfPresent(_ value: Int64?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+    }
+    mutating func encodeIfPresent(_ value: UInt?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+    }
+    mutating func encodeIfPresent(_ value: UInt8?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+    }
+    mutating func encodeIfPresent(_ value: UInt16?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+    }
+    mutating func encodeIfPresent(_ value: UInt32?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+    }
+    mutating func encodeIfPresent(_ value: UInt64?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+    }
+    mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(
+        keyedBy keyType: NestedKey.Type, forKey key: Key
+    ) -> KeyedEncodingContainer<NestedKey> {
+        let (index, id) = openNested(key, keyed: true)
+        return KeyedEncodingContainer(_KeyedEnc<NestedKey>(state: state, index: index, id: id, ref: ref.appending(key)))
+    }
+
+    mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+        let (index, id) = openNested(key, keyed: false)
+        return _UnkeyedEnc(state: state, index: index, id: id, ref: ref.appending(key))
+    }
+
+    private func openNested(_ key: Key, keyed: Bool) -> (Int, Int) {
+        guard (try? begin(key)) != nil else { return (-1, -1) }
+        state.openPending(index)
+        return state.push(slot: 0, keyed: keyed)
+    }
+
+    mutating func superEncoder() -> any Encoder {
+        superEncoder(named: _BinaryKey.super)
+    }
+
+    mutating func superEncoder(forKey key: Key) -> any Encoder {
+        superEncoder(named: key)
+    }
+
+    private func superEncoder(named key: some CodingKey) -> any Encoder {
+        guard state.tryEnter(index, id, ref) else { return _Encoder(state: state, slot: -1, start: -1) }
+        state.writer.string(key.stringValue)
+        state.openPending(index)
+        return state.superEncoder(ref, key)
+    }
+}
+
+// MARK: - Unkeyed
+
+struct _UnkeyedEnc: UnkeyedEncodingContainer {
+    let state: _EncState
+    let index: Int
+    let id: Int
+    let ref: _PathRef
+
+    var codingPath: [any CodingKey] { ref.resolve(state.path) }
+
+    var count: Int {
+        guard index >= 0, index < state.frames.count, state.frames[index].id == id else { return 0 }
+        return state.frames[index].count
+    }
+
+    @inline(__always)
+    private func begin() throws {
+        try state.enter(index, id, ref)
+    }
+
+    mutating func encodeNil() throws {
+        try begin()
+        state.writer.byte(0)
+    }
+
+    mutating func encode(_ value: Bool) throws {
+        try begin()
+        state.writer.byte(value ? 1 : 0)
+    }
+
+    mutating func encode(_ value: String) throws {
+        try begin()
+        state.writer.string(value)
+    }
+
+    mutating func encode(_ value: Double) throws {
+        try begin()
+        state.writer.double(value)
+    }
+
+    mutating func encode(_ value: Float) throws {
+        try begin()
+        state.writer.float(value)
+    }
+
+    mutating func encode(_ value: Int) throws {
+        try begin()
+        state.writer.signed(Int64(value))
+    }
+
+    mutating func encode(_ value: Int8) throws {
+        try begin()
+        state.writer.signed(Int64(value))
+    }
+
+    mutating func encode(_ value: Int16) throws {
+        try begin()
+        state.writer.signed(Int64(value))
+    }
+
+    mutating func encode(_ value: Int32) throws {
+        try begin()
+        state.writer.signed(Int64(value))
+    }
+
+    mutating func encode(_ value: Int64) throws {
+        try begin()
+        state.writer.signed(value)
+    }
+
+    mutating func encode(_ value: UInt) throws {
+        try begin()
+        state.writer.varint(UInt64(value))
+    }
+
+    mutating func encode(_ value: UInt8) throws {
+        try begin()
+        state.writer.varint(UInt64(value))
+    }
+
+    mutating func encode(_ value: UInt16) throws {
+        try begin()
+        state.writer.varint(UInt64(value))
+    }
+
+    mutating func encode(_ value: UInt32) throws {
+        try begin()
+        state.writer.varint(UInt64(value))
+    }
+
+    mutating func encode(_ value: UInt64) throws {
+        try begin()
+        state.writer.varint(value)
+    }
+
+    mutating func encode<T: Encodable>(_ value: T) throws {
+        try begin()
+        if let kind = _Builtin(T.self) {
+            state.writer.builtin(kind, value)
+            return
+        }
+        try lengthPrefixed(value)
+    }
+
+    /// The element as its varint byte length and region.
+    private func lengthPrefixed<T: Encodable>(_ value: T) throws {
+        let placeholder = state.writer.placeholder()
+        try state.encodeValue(value, ref, _BinaryKey.index(state.frames[index].count &- 1))
+        state.writer.patchLength(at: placeholder)
+    }
+
+    // Optional elements are always length-prefixed, nil being the empty region.
+    mutating func encodeIfPresent(_ value: Bool?) throws { try encodeOptional(value) }
+    mutating func encodeIfPresent(_ value: String?) throws { try encodeOptional(value) }
+    mutating func encodeIfPresent(_ value: Double?) throws { try encodeOptional(value) }
+    mutating func encodeIfPresent(_ value: Float?) throws { try encodeOptional(value) }
+    mutating func encodeIfPresent(_ value: Int?) throws { try encodeOptional(value) }
+    mutating func encodeIfPresent(_ value: Int8?) throws { try encodeOptional(value) }
+    mutating func encodeIfPresent(_ value: Int16?) throws { try encodeOptional(value) }
+    mutating func encodeIfPresent(_ value: Int32?) throws { try encodeOptional(value) }
+    mutating func encodeIfPresent(_ value: Int64?) throws { try encodeOptional(value) }
+    mutating func encodeIfPresent(_ value: UInt?) throws { try encodeOptional(value) }
+    mutating func encodeIfPresent(_ value: UInt8?) throws { try encodeOptional(value) }
+    mutating func encodeIfPresent(_ value: UInt16?) throws { try encodeOptional(value) }
+    mutating func encodeIfPresent(_ value: UInt32?) throws { try encodeOptional(value) }
+    mutating func encodeIfPresent(_ value: UInt64?) throws { try encodeOptional(value) }
+    mutating func encodeIfPresent<T: Encodable>(_ value: T?) throws { try encodeOptional(value) }
+
+    private func encodeOptional<T: Encodable>(_ value: T?) throws {
+        try begin()
+        guard let value else {
+            state.writer.byte(0)
+            return
+        }
+        try lengthPrefixed(value)
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+        let (index, id) = openNested(keyed: true)
+        return KeyedEncodingContainer(_KeyedEnc<NestedKey>(state: state, index: index, id: id, ref: ref.appending(elementKey)))
+    }
+
+    mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
+        let (index, id) = openNested(keyed: false)
+        return _UnkeyedEnc(state: state, index: index, id: id, ref: ref.appending(elementKey))
+    }
+
+    /// The key of the element just started.
+    private var elementKey: _BinaryKey { .index(Swift.max(count &- 1, 0)) }
+
+    private func openNested(keyed: Bool) -> (Int, Int) {
+        guard state.tryEnter(index, id, ref) else { return (-1, -1) }
+        state.openPending(index)
+        return state.push(slot: 0, keyed: keyed)
+    }
+
+    mutating func superEncoder() -> any Encoder {
+        guard state.tryEnter(index, id, ref) else { return _Encoder(state: state, slot: -1, start: -1) }
+        state.openPending(index)
+        return state.superEncoder(ref, elementKey)
+    }
+}
+
+// MARK: - Single value
+
+struct _SingleEnc: SingleValueEncodingContainer {
+    let state: _EncState
+    let slot: Int
+    let start: Int
+
+    var codingPath: [any CodingKey] { state.codingPath(slot: slot) }
+
+    mutating func encodeNil() throws {
+        try state.claim(start, slot)
+        state.nilAt = start
+    }
+
+    @inline(__always)
+    private func write<T>(_ kind: _Builtin, _ value: T) throws {
+        try state.claim(start, slot)
+        state.writer.builtin(kind, value)
+    }
+
+    mutating func encode(_ value: Bool) throws { try write(.bool, value) }
+    mutating func encode(_ value: String) throws { try write(.string, value) }
+    mutating func encode(_ value: Double) throws { try write(.double, value) }
+    mutating func encode(_ value: Float) throws { try write(.float, value) }
+    mutating func encode(_ value: Int) throws { try write(.int, value) }
+    mutating func encode(_ value: Int8) throws { try write(.int8, value) }
+    mutating func encode(_ value: Int16) throws { try write(.int16, value) }
+    mutating func encode(_ value: Int32) throws { try write(.int32, value) }
+    mutating func encode(_ value: Int64) throws { try write(.int64, value) }
+    mutating func encode(_ value: UInt) throws { try write(.uint, value) }
+    mutating func encode(_ value: UInt8) throws { try write(.uint8, value) }
+    mutating func encode(_ value: UInt16) throws { try write(.uint16, value) }
+    mutating func encode(_ value: UInt32) throws { try write(.uint32, value) }
+    mutating func encode(_ value: UInt64) throws { try write(.uint64, value) }
+
+    mutating func encode<T: Encodable>(_ value: T) throws {
+        try state.claim(start, slot)
+        try state.encodeValue(value, state.pathRef(slot: slot), nil)
+    }
+}

@@ -1,0 +1,32 @@
+/// A typed event: a namespaced, versioned `Codable` value.
+///
+/// ```swift
+/// struct TripStarted: Event {
+///     static let eventType = "trip.started"
+///     static let schemaVersion = 2
+///     var tripID: String
+/// }
+/// ```
+public protocol Event: Codable, Sendable {
+    /// Namespaced type name, e.g. `trip.started`.
+    static var eventType: String { get }
+    /// The schema version this Swift type encodes; older versions are upcast on read.
+    static var schemaVersion: Int { get }
+}
+
+extension Event {
+    public static var schemaVersion: Int { 1 }
+
+    /// This event encoded for appending to `stream`.
+    public func newEvent(
+        stream: String, correlationID: String? = nil, causationID: String? = nil,
+        idempotencyKey: String? = nil, expectedPosition: Int64? = nil
+    ) throws -> NewEvent {
+        NewEvent(
+            streamID: stream, type: Self.eventType, schemaVersion: Self.schemaVersion,
+            payload: try BinaryEncoder().encode(self),
+            correlationID: correlationID, causationID: causationID,
+            idempotencyKey: idempotencyKey, expectedPosition: expectedPosition
+        )
+    }
+}

@@ -1,0 +1,31 @@
+/// Reads a log. Reads see only committed events, never half of a batch.
+public protocol EventLogReader {
+    /// The newest sequence number, `0` for an empty log.
+    func lastSequence() throws -> Int64
+    /// The stream's current version (its last position), `0` if it has no events.
+    func streamVersion(of stream: String) throws -> Int64
+    /// Calls `body` for each matching event in sequence order, in constant memory.
+    func forEach(_ query: EventQuery, _ body: (RecordedEvent) throws -> Void) throws
+}
+
+/// Appends to a log.
+public protocol EventLogWriter {
+    /// Appends `events` in one transaction: all of them or, on any error, none.
+    ///
+    /// Throws a ``EventLogError`` with ``EventLogError/Code/concurrencyConflict(stream:expectedPosition:actualVersion:)``
+    /// when an event's `expectedPosition` does not match its stream.
+    @discardableResult
+    func append(_ events: [NewEvent]) throws -> [AppendedEvent]
+}
+
+/// A log that can be read and appended to.
+public typealias EventLogStore = EventLogReader & EventLogWriter
+
+extension EventLogReader {
+    /// All matching events in memory; for tests and small logs.
+    public func events(_ query: EventQuery = .all) throws -> [RecordedEvent] {
+        var result: [RecordedEvent] = []
+        try forEach(query) { result.append($0) }
+        return result
+    }
+}

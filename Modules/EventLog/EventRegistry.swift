@@ -1,0 +1,56 @@
+/// The typed events a reader understands, with upcasters from older schema versions.
+///
+/// Events of a type or version not registered here decode to `nil` and are skipped:
+/// they come from a newer writer, and tools that copy the log keep them as bytes.
+public struct EventRegistry: Sendable {
+    private struct Key: Hashable, Sendable {
+        var type: String
+        var version: Int
+    }
+
+    private var decoders: [Key: @Sendable ([UInt8]) throws -> any Event] = [:]
+
+    public init() {}
+
+    /// Registers `E` at its current schema version.
+    public mutating func register<E: Event>(_ type: E.Type) {
+        decoders[Key(type: E.eventType, version: E.schemaVersion)] = { try BinaryDecoder().decode(E.self, from: $0) }
+    }
+
+    /// Registers an older schema `version` of `E`'s type, decoded as `Old` and upcast to `E`.
+    ///
+    /// Chain older versions by composing upcasts: `{ v3(from: v2(from: $0)) }`.
+    public mutating func register<Old: Decodable, E: Event>(
+        _ old: Old.Type, version: Int, upcastTo current: E.Type, _ upcast: @escaping @Sendable (Old) -> E
+    ) {
+        decoders[Key(type: E.eventType, version: version)] = { upcast(try BinaryDecoder().decode(Old.self, from: $0)) }
+    }
+
+    /// Adds every registration of `other` (used to combine modules' registries).
+    public mutating func merge(_ other: EventRegistry) {
+        decoders.merge(other.decoders) { _, theirs in theirs }
+    }
+
+    /// Every registered type name.
+    public var typeNames: Set<String> { Set(decoders.keys.map(\.type)) }
+
+    /// Whether this registry can decode `event`.
+    public func understands(_ event: RecordedEvent) -> Bool {
+        decoders[Key(type: event.type, version: event.schemaVersion)] != nil
+    }
+
+    /// The typed event, upcast to its current version, or `nil` for an unknown type or version.
+    ///
+    /// Throws a ``EventLogError`` naming the sequence number when a known payload is malformed.
+    public func decode(_ event: RecordedEvent) throws -> (any Event)? {
+        guard let decoder = decoders[Key(type: event.type, version: event.schemaVersion)] else { return nil }
+        do {
+            return try decoder(event.payload)
+        } catch {
+            throw EventLogError(
+                .corrupt(sequence: event.sequence),
+                "event \(event.sequence) (\(event.type) v\(event.schemaVersion)): payload does not decode: \(error)"
+            )
+        }
+    }
+}

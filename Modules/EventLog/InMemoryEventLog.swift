@@ -1,0 +1,93 @@
+import PlatformKit
+import Synchronization
+
+/// A log in memory with the same semantics as the SQLite store; for unit tests and simulations.
+public final class InMemoryEventLog: EventLogStore, SnapshotStore, Sendable {
+    private struct Storage {
+        var events: [RecordedEvent] = []
+        var versions: [String: Int64] = [:]
+        var keys: [String: AppendedEvent] = [:]
+        var snapshots: [(info: SnapshotInfo, state: [UInt8])] = []
+    }
+
+    private let storage = Mutex(Storage())
+    private let clock: Clock
+
+    /// An empty log recording times from `clock`.
+    public init(clock: Clock) {
+        self.clock = clock
+    }
+
+    public func lastSequence() throws -> Int64 {
+        storage.withLock { Int64($0.events.count) }
+    }
+
+    public func streamVersion(of stream: String) throws -> Int64 {
+        storage.withLock { $0.versions[stream] ?? 0 }
+    }
+
+    public func forEach(_ query: EventQuery, _ body: (RecordedEvent) throws -> Void) throws {
+        // Copy the matching slice so `body` may append without deadlocking.
+        let slice = storage.withLock { storage -> ArraySlice<RecordedEvent> in
+            let lower = Int(max(query.from, 1)) - 1
+            let upper = Int(min(query.to ?? Int64.max, Int64(storage.events.count)))
+            return lower < upper ? storage.events[lower..<upper] : []
+        }
+        var remaining = query.limit ?? Int.max
+        for event in slice where remaining > 0 && query.matches(event) {
+            remaining -= 1
+            try body(event)
+        }
+    }
+
+    @discardableResult
+    public func append(_ events: [NewEvent]) throws -> [AppendedEvent] {
+        let now = clock.now()
+        return try storage.withLock { storage in
+            let plan = try AppendPlanner.plan(
+                events, after: Int64(storage.events.count), at: now,
+                storedEvent: { storage.keys[$0] }, streamVersion: { storage.versions[$0] ?? 0 }
+            )
+            for event in plan.write {
+                storage.events.append(event)
+                storage.versions[event.streamID] = event.position
+                if let key = event.idempotencyKey {
+                    storage.keys[key] = AppendedEvent(sequence: event.sequence, streamID: event.streamID, position: event.position, isDuplicate: false)
+                }
+            }
+            return plan.result
+        }
+    }
+
+    public func snapshots(of projection: String) throws -> [SnapshotInfo] {
+        storage.withLock { storage in
+            storage.snapshots.map(\.info).filter { $0.projection == projection }.sorted { ($0.sequence, $0.id) > ($1.sequence, $1.id) }
+        }
+    }
+
+    public func allSnapshots() throws -> [SnapshotInfo] {
+        storage.withLock { $0.snapshots.map(\.info) }
+    }
+
+    public func loadState(_ snapshot: SnapshotInfo) throws -> [UInt8] {
+        try storage.withLock { storage in
+            guard let stored = storage.snapshots.first(where: { $0.info.id == snapshot.id }) else {
+                throw EventLogError(.invalidInput, "no snapshot with id \(snapshot.id)")
+            }
+            return stored.state
+        }
+    }
+
+    @discardableResult
+    public func saveSnapshot(projection: String, version: Int, sequence: Int64, state: [UInt8]) throws -> SnapshotInfo {
+        let now = clock.now()
+        return storage.withLock { storage in
+            let info = SnapshotInfo(
+                id: Int64(storage.snapshots.count + 1), projection: projection, projectionVersion: version,
+                sequence: sequence, stateSize: state.count, storedSize: state.count, createdAt: now
+            )
+            storage.snapshots.append((info, state))
+            return info
+        }
+    }
+}

@@ -1,0 +1,23 @@
+/// How an ``SQLiteEventLog`` is opened.
+public struct SQLiteEventLogOptions: Sendable {
+    public var durability: Durability
+    /// Create the file when it does not exist; otherwise a missing file is an error.
+    public var createIfMissing: Bool
+    /// Events per run of the per-stream index (see the README's "Storage layout").
+    public var indexRunLength: Int64
+    /// zstd level for snapshots.
+    public var snapshotCompressionLevel: Int
+    /// Largest snapshot state accepted when loading (guards against decompression bombs).
+    public var maxSnapshotSize: Int
+
+    public init(
+        durability: Durability = .full, createIfMissing: Bool = true, indexRunLength: Int64 = 16_384,
+        snapshotCompressionLevel: Int = 3, maxSnapshotSize: Int = 1 << 30
+    ) {
+        self.durability = durability
+        self.createIfMissing = createIfMissing
+        self.indexRunLength = max(1, indexRunLength)
+        self.snapshotCompressionLevel = snapshotCompressionLevel
+        self.maxSnapshotSize = maxSnapshotSize
+    }
+}

@@ -1,0 +1,37 @@
+import EventLog
+import GRDB
+
+extension SQLiteEventLog {
+    /// Writes recorded events (from an export) keeping their sequence numbers, times and hashes.
+    ///
+    /// `next` hands over one event and its stored hash at a time, `nil` at the end. Each must
+    /// continue the log: the next sequence number, the next position in its stream, and a hash
+    /// that chains. All events are written in one transaction: on any error (including one thrown
+    /// by `next`) nothing is imported. Returns how many events were written.
+    @discardableResult
+    public func importEvents(_ next: () throws -> (event: RecordedEvent, hash: [UInt8])?) throws -> Int {
+        try writing { cache, db in
+            cache = try WriterCache.load(db)
+            let statement = try insertStatement(db)
+            var chain = HashChain()
+            var count = 0
+            while let (event, storedHash) = try next() {
+                guard event.sequence == cache!.lastSequence + 1 else {
+                    throw EventLogError(.invalidInput, "event \(event.sequence): expected sequence \(cache!.lastSequence + 1) to continue the log")
+                }
+                let version = cache!.streams[event.streamID]?.version ?? 0
+                guard event.position == version + 1 else {
+                    throw EventLogError(.invalidInput, "event \(event.sequence): position \(event.position) in stream '\(event.streamID)', expected \(version + 1)")
+                }
+                let hash = chain.hash(event, previous: cache!.lastHash)
+                guard hash == storedHash else {
+                    throw EventLogError(.invalidInput, "event \(event.sequence): hash does not match its content and the previous hash (tampered or reordered)")
+                }
+                try insert(event, hash: hash, cache: &cache!, statement, db)
+                try writeIndexRunIfDue(cache: &cache!, db)
+                count += 1
+            }
+            return count
+        }
+    }
+}

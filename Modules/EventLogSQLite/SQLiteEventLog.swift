@@ -1,0 +1,216 @@
+import EventLog
+import Foundation
+import GRDB
+import GRDBSQLite
+import PlatformKit
+import Synchronization
+
+/// The shared event log in one SQLite file (WAL mode): events, the stream index and snapshots.
+///
+/// One instance per process is the single writer; any number of threads and processes may read.
+/// The database enforces append-only (UPDATE and DELETE of events fail) and every event carries
+/// a hash chained to the previous one.
+public final class SQLiteEventLog: EventLogStore, Sendable {
+    public let path: String
+    public let options: SQLiteEventLogOptions
+    let pool: DatabasePool
+    let clock: Clock
+    /// The writer's cache; `nil` when it must be reloaded from the file.
+    let writer = Mutex<WriterCache?>(nil)
+    let names = Mutex(NameTable())
+
+    /// Opens (or creates) the log at `path`.
+    ///
+    /// Throws an ``EventLogError`` with code `.cannotOpen` and one clear line when the file is
+    /// missing (and `createIfMissing` is off), is not a SQLite database, is not an event log, or
+    /// was written by a newer format version.
+    public init(path: String, clock: Clock, options: SQLiteEventLogOptions = .init()) throws {
+        self.path = path
+        self.options = options
+        self.clock = clock
+        let exists = FileManager.default.fileExists(atPath: path)
+        if !exists && !options.createIfMissing {
+            throw EventLogError(.cannotOpen, "\(path): no such file")
+        }
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(10)
+        let synchronous = options.durability.pragma
+        configuration.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA synchronous = \(synchronous)")
+            try db.execute(sql: "PRAGMA cache_size = -65536")
+        }
+        do {
+            pool = try DatabasePool(path: path, configuration: configuration)
+            try Self.checkFormat(pool, path: path)
+        } catch let error as EventLogError {
+            throw error
+        } catch {
+            throw EventLogError(.cannotOpen, "\(path): not an event log (\(Self.describe(error)))")
+        }
+    }
+
+    private static func checkFormat(_ pool: DatabasePool, path: String) throws {
+        let tables = try pool.read { db in try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'") }
+        if tables.isEmpty {
+            try Schema.migrator.migrate(pool)
+            return
+        }
+        try pool.read { db in
+            guard tables.contains("meta"), tables.contains("events") else {
+                throw EventLogError(.cannotOpen, "\(path): not an event log (a SQLite database without the event log's tables)")
+            }
+            let format = try Int.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'format_version'") ?? 0
+            if format > Schema.formatVersion {
+                throw EventLogError(.cannotOpen, "\(path): log format version \(format) is newer than this build reads (\(Schema.formatVersion)); upgrade the tool")
+            }
+            if format < 1 {
+                throw EventLogError(.cannotOpen, "\(path): not an event log (no format version)")
+            }
+        }
+    }
+
+    /// Closes the file; further use throws.
+    public func close() throws {
+        try pool.close()
+    }
+
+    // MARK: - Append
+
+    @discardableResult
+    public func append(_ events: [NewEvent]) throws -> [AppendedEvent] {
+        guard !events.isEmpty else { return [] }
+        let now = clock.now()
+        return try writing { cache, db in try self.append(events, at: now, cache: &cache, db) }
+    }
+
+    /// Runs `body` in an IMMEDIATE write transaction holding the writer cache; on any error
+    /// the transaction rolls back and the cache is reloaded on the next write.
+    func writing<T: Sendable>(_ body: (inout WriterCache?, Database) throws -> T) throws -> T {
+        try writer.withLock { cache in
+            do {
+                return try pool.writeWithoutTransaction { db in
+                    var result: T?
+                    try db.inTransaction(.immediate) {
+                        result = try body(&cache, db)
+                        return .commit
+                    }
+                    return result!
+                }
+            } catch {
+                cache = nil
+                throw Self.mapped(error, path: path)
+            }
+        }
+    }
+
+    private func append(_ events: [NewEvent], at now: Instant, cache: inout WriterCache?, _ db: Database) throws -> [AppendedEvent] {
+        let last = try Int64.fetchOne(db, sql: "SELECT MAX(seq) FROM events") ?? 0
+        if cache == nil || cache!.lastSequence != last {
+            cache = try WriterCache.load(db)
+        }
+        let plan = try AppendPlanner.plan(
+            events, after: cache!.lastSequence, at: now,
+            storedEvent: { try Self.storedEvent(idempotencyKey: $0, db) },
+            streamVersion: { cache!.streams[$0]?.version ?? 0 }
+        )
+        try insert(plan.write, cache: &cache!, db)
+        try writeIndexRunIfDue(cache: &cache!, db)
+        return plan.result
+    }
+
+    private func insert(_ events: [RecordedEvent], cache: inout WriterCache, _ db: Database) throws {
+        let statement = try insertStatement(db)
+        var chain = HashChain()
+        for event in events {
+            try insert(event, hash: chain.hash(event, previous: cache.lastHash), cache: &cache, statement, db)
+        }
+    }
+
+    func insertStatement(_ db: Database) throws -> OpaquePointer {
+        try db.cachedStatement(sql: """
+            INSERT INTO events(seq, stream_id, position, type_id, schema_version, recorded_at,
+                               correlation_id, causation_id, idempotency_key, payload, hash)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """).sqliteStatement
+    }
+
+    /// Writes one planned event with its chain hash and advances the cache.
+    func insert(_ event: RecordedEvent, hash: [UInt8], cache: inout WriterCache, _ statement: OpaquePointer, _ db: Database) throws {
+        let streamID = try cache.streamID(event.streamID, db)
+        let typeID = try cache.typeID(event.type, db)
+        sqlite3_reset(statement)
+        sqlite3_bind_int64(statement, 1, event.sequence)
+        sqlite3_bind_int64(statement, 2, streamID)
+        sqlite3_bind_int64(statement, 3, event.position)
+        sqlite3_bind_int64(statement, 4, typeID)
+        sqlite3_bind_int64(statement, 5, Int64(event.schemaVersion))
+        sqlite3_bind_int64(statement, 6, event.recordedAt.millisecondsSinceEpoch)
+        SQLiteRaw.bind(statement, 7, event.correlationID)
+        SQLiteRaw.bind(statement, 8, event.causationID)
+        SQLiteRaw.bind(statement, 9, event.idempotencyKey)
+        try event.payload.withUnsafeBytes { payload in
+            try hash.withUnsafeBytes { hashBytes in
+                // A non-nil pointer even for an empty payload: the column is NOT NULL.
+                sqlite3_bind_blob(statement, 10, payload.baseAddress ?? hashBytes.baseAddress, Int32(payload.count), nil)
+                sqlite3_bind_blob(statement, 11, hashBytes.baseAddress, Int32(hashBytes.count), nil)
+                _ = try SQLiteRaw.step(statement, db)
+                sqlite3_clear_bindings(statement)
+            }
+        }
+        cache.lastHash = hash
+        cache.lastSequence = event.sequence
+        cache.streams[event.streamID]?.version = event.position
+    }
+
+    private static func storedEvent(idempotencyKey key: String, _ db: Database) throws -> AppendedEvent? {
+        try Row.fetchOne(db, sql: """
+            SELECT e.seq, s.name, e.position FROM events e JOIN streams s ON s.id = e.stream_id
+            WHERE e.idempotency_key = ?
+            """, arguments: [key]).map { AppendedEvent(sequence: $0[0], streamID: $0[1], position: $0[2], isDuplicate: true) }
+    }
+
+    /// Indexes the events after `indexedThrough` as one run (see ``RunIndex``).
+    func writeIndexRunIfDue(cache: inout WriterCache, _ db: Database) throws {
+        if cache.lastSequence - cache.indexedThrough >= options.indexRunLength {
+            try writeIndexRun(cache: &cache, db)
+        }
+    }
+
+    private func writeIndexRun(cache: inout WriterCache, _ db: Database) throws {
+        let first = cache.indexedThrough + 1
+        var byStream: [Int64: [Int64]] = [:]
+        let rows = try Row.fetchCursor(db, sql: "SELECT seq, stream_id FROM events WHERE seq >= ?", arguments: [first])
+        while let row = try rows.next() {
+            byStream[row[1], default: []].append(row[0])
+        }
+        try db.execute(sql: "INSERT INTO index_runs(first_seq, last_seq) VALUES (?, ?)", arguments: [first, cache.lastSequence])
+        let insertRun = try db.cachedStatement(sql: "INSERT INTO stream_runs(run, stream_id, seqs) VALUES (?, ?, ?)")
+        for (streamID, sequences) in byStream.sorted(by: { $0.key < $1.key }) {
+            try insertRun.execute(arguments: [first, streamID, Data(RunIndex.encode(sequences))])
+        }
+        let updateVersion = try db.cachedStatement(sql: "UPDATE streams SET version = ? WHERE id = ?")
+        for head in cache.streams.values where byStream[head.id] != nil {
+            try updateVersion.execute(arguments: [head.version, head.id])
+        }
+        try db.execute(sql: "UPDATE meta SET value = ? WHERE key = 'indexed_through'", arguments: [cache.lastSequence])
+        cache.indexedThrough = cache.lastSequence
+    }
+
+    // MARK: - Errors
+
+    /// A database error as an ``EventLogError`` naming the file; other errors unchanged.
+    static func mapped(_ error: any Error, path: String) -> any Error {
+        guard let error = error as? DatabaseError else { return error }
+        switch error.resultCode {
+        case .SQLITE_CORRUPT, .SQLITE_NOTADB:
+            return EventLogError(.corrupt(sequence: nil), "\(path): the file is damaged (\(describe(error)))")
+        default:
+            return EventLogError(.storage, "\(path): \(describe(error))")
+        }
+    }
+
+    static func describe(_ error: any Error) -> String {
+        if let error = error as? DatabaseError { return error.message ?? "\(error.resultCode)" }
+        return "\(error)"
+    }
+}

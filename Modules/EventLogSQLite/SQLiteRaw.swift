@@ -1,0 +1,36 @@
+import GRDB
+import GRDBSQLite
+
+/// Thin helpers for the two hot loops (append, scan) that talk to SQLite's C API directly.
+enum SQLiteRaw {
+    static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+
+    static func bind(_ statement: OpaquePointer, _ index: Int32, _ text: String?) {
+        if let text {
+            sqlite3_bind_text(statement, index, text, -1, transient)
+        } else {
+            sqlite3_bind_null(statement, index)
+        }
+    }
+
+    static func text(_ statement: OpaquePointer, _ index: Int32) -> String? {
+        guard let pointer = sqlite3_column_text(statement, index) else { return nil }
+        return String(cString: pointer)
+    }
+
+    static func blob(_ statement: OpaquePointer, _ index: Int32) -> [UInt8] {
+        let count = Int(sqlite3_column_bytes(statement, index))
+        guard count > 0, let pointer = sqlite3_column_blob(statement, index) else { return [] }
+        return Array(UnsafeRawBufferPointer(start: pointer, count: count))
+    }
+
+    /// Steps `statement`; true for a row, false when done; throws GRDB's error otherwise.
+    static func step(_ statement: OpaquePointer, _ db: Database) throws -> Bool {
+        switch sqlite3_step(statement) {
+        case SQLITE_ROW: return true
+        case SQLITE_DONE: return false
+        case let code:
+            throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
+        }
+    }
+}

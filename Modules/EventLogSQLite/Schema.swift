@@ -1,0 +1,61 @@
+import GRDB
+
+/// The log's tables. Migrations are only ever added, never edited.
+enum Schema {
+    /// The newest on-disk format this code reads and writes.
+    static let formatVersion = 1
+
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in
+            try db.execute(sql: """
+                CREATE TABLE meta(key TEXT PRIMARY KEY, value INTEGER NOT NULL);
+                INSERT INTO meta(key, value) VALUES ('format_version', 1), ('indexed_through', 0);
+                CREATE TABLE streams(id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, version INTEGER NOT NULL);
+                CREATE TABLE event_types(id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE);
+                CREATE TABLE events(
+                    seq INTEGER PRIMARY KEY,
+                    stream_id INTEGER NOT NULL,
+                    position INTEGER NOT NULL,
+                    type_id INTEGER NOT NULL,
+                    schema_version INTEGER NOT NULL,
+                    recorded_at INTEGER NOT NULL,
+                    correlation_id TEXT,
+                    causation_id TEXT,
+                    idempotency_key TEXT,
+                    payload BLOB NOT NULL,
+                    hash BLOB NOT NULL
+                );
+                CREATE UNIQUE INDEX events_by_idempotency_key ON events(idempotency_key) WHERE idempotency_key IS NOT NULL;
+                CREATE TRIGGER events_are_append_only_update BEFORE UPDATE ON events
+                    BEGIN SELECT RAISE(ABORT, 'events are append-only: UPDATE refused'); END;
+                CREATE TRIGGER events_are_append_only_delete BEFORE DELETE ON events
+                    BEGIN SELECT RAISE(ABORT, 'events are append-only: DELETE refused'); END;
+                CREATE TABLE index_runs(first_seq INTEGER PRIMARY KEY, last_seq INTEGER NOT NULL);
+                CREATE TABLE stream_runs(
+                    run INTEGER NOT NULL,
+                    stream_id INTEGER NOT NULL,
+                    seqs BLOB NOT NULL,
+                    PRIMARY KEY(run, stream_id)
+                ) WITHOUT ROWID;
+                CREATE TABLE snapshots(
+                    id INTEGER PRIMARY KEY,
+                    projection TEXT NOT NULL,
+                    projection_version INTEGER NOT NULL,
+                    sequence INTEGER NOT NULL,
+                    state_size INTEGER NOT NULL,
+                    checksum BLOB NOT NULL,
+                    data BLOB NOT NULL,
+                    created_at INTEGER NOT NULL
+                );
+                CREATE INDEX snapshots_by_projection ON snapshots(projection, sequence);
+                CREATE VIEW events_view AS
+                    SELECT e.seq, s.name AS stream, e.position, t.name AS type, e.schema_version,
+                           e.recorded_at, e.correlation_id, e.causation_id, e.idempotency_key,
+                           length(e.payload) AS payload_size, hex(e.hash) AS hash
+                    FROM events e JOIN streams s ON s.id = e.stream_id JOIN event_types t ON t.id = e.type_id;
+                """)
+        }
+        return migrator
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+import GRDB
+
+/// What the single writer keeps in memory so an append needs no index look-ups:
+/// stream heads, type ids, the last sequence and hash, and how far the run index reaches.
+///
+/// Reloaded whenever the log's last sequence differs from the cached one (another process
+/// appended) or a transaction failed.
+struct WriterCache {
+    struct Head {
+        var id: Int64
+        var version: Int64
+    }
+
+    var lastSequence: Int64 = 0
+    var lastHash: [UInt8] = HashChain.genesis
+    var indexedThrough: Int64 = 0
+    var streams: [String: Head] = [:]
+    var types: [String: Int64] = [:]
+
+    static func load(_ db: Database) throws -> WriterCache {
+        var cache = WriterCache()
+        cache.indexedThrough = try Int64.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'indexed_through'") ?? 0
+        var names: [Int64: String] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT id, name, version FROM streams") {
+            let name: String = row[1]
+            names[row[0]] = name
+            cache.streams[name] = Head(id: row[0], version: row[2])
+        }
+        for row in try Row.fetchAll(db, sql: "SELECT id, name FROM event_types") {
+            cache.types[row[1]] = row[0]
+        }
+        let tail = try Row.fetchCursor(db, sql: "SELECT stream_id, position FROM events WHERE seq > ?", arguments: [cache.indexedThrough])
+        while let row = try tail.next() {
+            if let name = names[row[0]] { cache.streams[name]?.version = row[1] }
+        }
+        if let last = try Row.fetchOne(db, sql: "SELECT seq, hash FROM events ORDER BY seq DESC LIMIT 1") {
+            cache.lastSequence = last[0]
+            cache.lastHash = [UInt8](last[1] as Data)
+        }
+        return cache
+    }
+
+    /// The stream's id, inserting the stream on first use.
+    mutating func streamID(_ name: String, _ db: Database) throws -> Int64 {
+        if let head = streams[name] { return head.id }
+        try db.execute(sql: "INSERT INTO streams(name, version) VALUES (?, 0)", arguments: [name])
+        let id = db.lastInsertedRowID
+        streams[name] = Head(id: id, version: 0)
+        return id
+    }
+
+    /// The type's id, inserting the type on first use.
+    mutating func typeID(_ name: String, _ db: Database) throws -> Int64 {
+        if let id = types[name] { return id }
+        try db.execute(sql: "INSERT INTO event_types(name) VALUES (?)", arguments: [name])
+        let id = db.lastInsertedRowID
+        types[name] = id
+        return id
+    }
+}

@@ -1,0 +1,12 @@
+import ArgumentParser
+
+/// `eventlog`: inspect, verify, export and import the shared event log.
+public struct EventLogCommand: AsyncParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "eventlog",
+        abstract: "Inspect, verify, export and import a MobilePlatform event log.",
+        subcommands: [Info.self, Cat.self, Tail.self, Verify.self, Snapshots.self, Stats.self, Export.self, Import.self]
+    )
+
+    public init() {}
+}

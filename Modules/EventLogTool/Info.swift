@@ -1,0 +1,26 @@
+import ArgumentParser
+import EventLogSQLite
+import PlatformKit
+
+struct Info: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Show the log's size, counts and time range.")
+
+    @OptionGroup var options: LogOptions
+
+    func run() throws {
+        try reportingFailure {
+            let stats = try options.open().statistics(byType: false)
+            print("""
+                log:             \(options.log)
+                format version:  \(stats.formatVersion)
+                file size:       \(stats.fileBytes) bytes
+                events:          \(stats.events) (last sequence \(stats.lastSequence))
+                streams:         \(stats.streams)
+                first recorded:  \(stats.firstRecordedAt.map { "\($0)" } ?? "-")
+                last recorded:   \(stats.lastRecordedAt.map { "\($0)" } ?? "-")
+                stream index:    through sequence \(stats.indexedThrough)
+                snapshots:       \(stats.snapshots)
+                """)
+        }
+    }
+}

@@ -1,0 +1,30 @@
+import ArgumentParser
+import EventLog
+import EventLogSQLite
+import PlatformKit
+
+struct Snapshots: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "List the stored snapshots.")
+
+    @OptionGroup var options: LogOptions
+    @Option(help: "Only this projection.") var projection: String?
+
+    func run() throws {
+        try reportingFailure {
+            let log = try options.open()
+            let snapshots = try projection.map { try log.snapshots(of: $0).reversed() } ?? log.allSnapshots()
+            print("id\tprojection\tversion\tsequence\tstate bytes\tstored bytes\tratio\tcreated")
+            for snapshot in snapshots {
+                let ratio = snapshot.storedSize > 0 ? Double(snapshot.stateSize) / Double(snapshot.storedSize) : 0
+                print("\(snapshot.id)\t\(snapshot.projection)\t\(snapshot.projectionVersion)\t\(snapshot.sequence)\t\(snapshot.stateSize)\t\(snapshot.storedSize)\t\(format(ratio))\t\(snapshot.createdAt)")
+            }
+        }
+    }
+}
+
+/// A ratio with two decimals.
+func format(_ value: Double) -> String {
+    let hundredths = Int((value * 100).rounded())
+    let fraction = hundredths % 100
+    return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)"
+}

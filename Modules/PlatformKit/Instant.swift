@@ -1,0 +1,52 @@
+/// A point in time with millisecond precision, counted from the Unix epoch (1970-01-01T00:00:00Z).
+///
+/// Encodes as a single `Int64` (milliseconds since the epoch).
+public struct Instant: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
+    /// Milliseconds since 1970-01-01T00:00:00Z; negative values are earlier.
+    public var millisecondsSinceEpoch: Int64
+
+    /// Creates the instant `millisecondsSinceEpoch` milliseconds after the epoch.
+    public init(millisecondsSinceEpoch: Int64) {
+        self.millisecondsSinceEpoch = millisecondsSinceEpoch
+    }
+
+    /// 1970-01-01T00:00:00.000Z.
+    public static let epoch = Instant(millisecondsSinceEpoch: 0)
+
+    /// The instant `duration` later (earlier if negative), truncated to whole milliseconds; traps on `Int64` overflow.
+    public func advanced(by duration: Duration) -> Instant {
+        Instant(millisecondsSinceEpoch: millisecondsSinceEpoch + duration.wholeMilliseconds)
+    }
+
+    /// The duration from `self` to `other`; negative if `other` is earlier.
+    public func duration(to other: Instant) -> Duration {
+        .milliseconds(other.millisecondsSinceEpoch - millisecondsSinceEpoch)
+    }
+
+    /// Orders instants chronologically.
+    public static func < (lhs: Instant, rhs: Instant) -> Bool {
+        lhs.millisecondsSinceEpoch < rhs.millisecondsSinceEpoch
+    }
+
+    /// Decodes a single `Int64` of milliseconds since the epoch.
+    public init(from decoder: any Decoder) throws {
+        self.init(millisecondsSinceEpoch: try decoder.singleValueContainer().decode(Int64.self))
+    }
+
+    /// Encodes a single `Int64` of milliseconds since the epoch.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(millisecondsSinceEpoch)
+    }
+
+    /// ISO-8601 in UTC with milliseconds, e.g. `2026-11-21T06:34:00.123Z`.
+    public var description: String { ISO8601.format(self) }
+}
+
+extension Duration {
+    /// The duration in milliseconds, sub-millisecond remainder truncated.
+    var wholeMilliseconds: Int64 {
+        let (seconds, attoseconds) = components
+        return seconds * 1_000 + attoseconds / 1_000_000_000_000_000
+    }
+}

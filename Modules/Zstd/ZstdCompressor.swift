@@ -1,0 +1,90 @@
+import CZstd
+import Foundation
+
+/// Compresses data that arrives in chunks into a zstd frame with a content checksum.
+///
+/// Feed chunks to `compress(_:)`, then call `finish()` to end the frame; concatenating every
+/// returned array gives the frame. The frame does not record its content size. After `finish()`
+/// the next `compress(_:)` starts a new frame. If a call throws, the compressor is unusable and
+/// every later call throws the same error.
+///
+/// Not `Sendable`: it owns a mutable libzstd context. Use it from one task at a time.
+public final class ZstdCompressor {
+    private let context: OpaquePointer
+    private let scratch: UnsafeMutableRawBufferPointer
+    private var failure: ZstdError?
+
+    /// Creates a compressor at `level` (`Zstd.minLevel...Zstd.maxLevel`), optionally with a dictionary.
+    ///
+    /// - Throws: `.invalidLevel` for a level out of range, `.library` if libzstd refuses the dictionary.
+    public init(level: Int = Zstd.defaultLevel, dictionary: ZstdDictionary? = nil) throws(ZstdError) {
+        guard (Zstd.minLevel...Zstd.maxLevel).contains(level) else { throw .invalidLevel(level) }
+        self.context = try Self.makeContext(level: level, dictionary: dictionary)
+        self.scratch = .allocate(byteCount: ZSTD_CStreamOutSize(), alignment: 1)
+    }
+
+    /// A compression context with the level, the checksum flag and the dictionary set; freed on failure.
+    private static func makeContext(level: Int, dictionary: ZstdDictionary?) throws(ZstdError) -> OpaquePointer {
+        guard let context = ZSTD_createCCtx() else {
+            throw ZstdError(.library(64), "could not allocate a compression context")
+        }
+        do {
+            try ZstdError.check(ZSTD_CCtx_setParameter(context, ZSTD_c_compressionLevel, Int32(level)))
+            try ZstdError.check(ZSTD_CCtx_setParameter(context, ZSTD_c_checksumFlag, 1))
+            if let dictionary {
+                try ZstdError.check(dictionary.bytes.withUnsafeBytes { bytes in
+                    ZSTD_CCtx_loadDictionary(context, bytes.baseAddress, bytes.count)
+                })
+            }
+            return context
+        } catch {
+            ZSTD_freeCCtx(context)
+            throw error
+        }
+    }
+
+    deinit {
+        ZSTD_freeCCtx(context)
+        scratch.deallocate()
+    }
+
+    /// Compresses `chunk` and returns whatever compressed bytes are ready (often none).
+    public func compress(_ chunk: some ContiguousBytes) throws(ZstdError) -> [UInt8] {
+        try withBytes(chunk) { (source) throws(ZstdError) in try stream(source, ZSTD_e_continue) }
+    }
+
+    /// Ends the current frame and returns its remaining bytes, including the checksum.
+    public func finish() throws(ZstdError) -> [UInt8] {
+        try stream(UnsafeRawBufferPointer(start: nil, count: 0), ZSTD_e_end)
+    }
+
+    /// Compresses a whole input as one frame that records its content size (`ZSTD_compress2`).
+    func compressFrame(_ source: UnsafeRawBufferPointer) throws(ZstdError) -> [UInt8] {
+        let bound = try ZstdError.check(ZSTD_compressBound(source.count))
+        let destination = UnsafeMutableRawBufferPointer.allocate(byteCount: max(bound, 1), alignment: 1)
+        defer { destination.deallocate() }
+        let written = try ZstdError.check(
+            ZSTD_compress2(context, destination.baseAddress, destination.count, source.baseAddress, source.count)
+        )
+        return [UInt8](UnsafeRawBufferPointer(rebasing: destination[..<written]))
+    }
+
+    /// Runs `ZSTD_compressStream2` until `source` is consumed (and, for `ZSTD_e_end`, the frame is flushed).
+    private func stream(_ source: UnsafeRawBufferPointer, _ directive: ZSTD_EndDirective) throws(ZstdError) -> [UInt8] {
+        if let failure { throw failure }
+        var input = ZSTD_inBuffer(src: source.baseAddress, size: source.count, pos: 0)
+        var result: [UInt8] = []
+        while true {
+            var output = ZSTD_outBuffer(dst: scratch.baseAddress, size: scratch.count, pos: 0)
+            let remaining = ZSTD_compressStream2(context, &output, &input, directive)
+            if ZstdError.isError(remaining) {
+                let error = ZstdError.library(remaining)
+                failure = error
+                throw error
+            }
+            result.append(contentsOf: UnsafeRawBufferPointer(rebasing: scratch[..<output.pos]))
+            let done = directive == ZSTD_e_continue ? input.pos == input.size : remaining == 0
+            if done { return result }
+        }
+    }
+}

@@ -1,0 +1,87 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+// MARK: - Helpers
+
+/// A library module under `Modules/<name>`.
+func module(_ name: String, _ dependencies: [Target.Dependency] = []) -> Target {
+    .target(name: name, dependencies: dependencies, path: "Modules/\(name)")
+}
+
+/// The test target for a module, under `Tests/<name>Tests`.
+func tests(_ name: String, _ dependencies: [Target.Dependency]) -> Target {
+    .testTarget(name: "\(name)Tests", dependencies: dependencies, path: "Tests/\(name)Tests")
+}
+
+let grdb: Target.Dependency = .product(name: "GRDB", package: "GRDB.swift")
+let grdbSQLite: Target.Dependency = .product(name: "GRDBSQLite", package: "GRDB.swift")
+let argumentParser: Target.Dependency = .product(name: "ArgumentParser", package: "swift-argument-parser")
+let crypto: Target.Dependency = .product(name: "Crypto", package: "swift-crypto")
+let collections: Target.Dependency = .product(name: "Collections", package: "swift-collections")
+let logging: Target.Dependency = .product(name: "Logging", package: "swift-log")
+
+let package = Package(
+    name: "MobilePlatform",
+    products: [
+        .library(name: "Zstd", targets: ["Zstd"]),
+        .library(name: "PlatformKit", targets: ["PlatformKit"]),
+        .library(name: "EventLog", targets: ["EventLog"]),
+        .library(name: "EventLogSQLite", targets: ["EventLogSQLite"]),
+        .library(name: "LedgerDemo", targets: ["LedgerDemo"]),
+        .executable(name: "eventlog", targets: ["eventlog"]),
+        .executable(name: "platform", targets: ["platform"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+    ],
+    targets: [
+        // MARK: - System libraries
+        .systemLibrary(
+            name: "CZstd",
+            path: "Modules/CZstd",
+            pkgConfig: "libzstd",
+            providers: [.apt(["libzstd-dev"])]
+        ),
+
+        // MARK: - Shared core (no SQLite)
+        module("Zstd", ["CZstd"]),
+        module("PlatformKit"),
+        module("EventLog", ["PlatformKit"]),
+        module("LedgerDemo", ["EventLog"]),
+
+        // MARK: - Storage
+        module("EventLogSQLite", ["EventLog", "PlatformKit", "Zstd", grdb, grdbSQLite, crypto, logging]),
+        module("EventLogTool", ["EventLog", "EventLogSQLite", "PlatformKit", "LedgerDemo", argumentParser]),
+
+        // MARK: - Apps and tools
+        .executableTarget(name: "platform", dependencies: ["EventLogTool", "EventLogSQLite", "EventLog", "PlatformKit", argumentParser], path: "Apps/platform"),
+        .executableTarget(name: "eventlog", dependencies: ["EventLogTool", argumentParser], path: "Tools/eventlog"),
+        .executableTarget(
+            name: "eventlog-bench",
+            dependencies: ["EventLog", "EventLogSQLite", "PlatformKit", "Zstd", "LedgerDemo", grdbSQLite, argumentParser],
+            path: "Tools/eventlog-bench"
+        ),
+        .executableTarget(name: "eventlog-crash-writer", dependencies: ["EventLogSQLite", "EventLog", "PlatformKit", "LedgerDemo"], path: "Tools/eventlog-crash-writer"),
+
+        // MARK: - Tests
+        .target(name: "EventLogTestSupport", dependencies: ["EventLog", "PlatformKit", "LedgerDemo"], path: "Tests/EventLogTestSupport"),
+        tests("Zstd", ["Zstd"]),
+        tests("PlatformKit", ["PlatformKit"]),
+        tests("EventLog", ["EventLog", "PlatformKit", "EventLogTestSupport", "LedgerDemo"]),
+        tests("EventLogSQLite", ["EventLogSQLite", "EventLog", "PlatformKit", "Zstd", "EventLogTestSupport", "LedgerDemo", grdb]),
+        tests("EventLogTool", ["EventLogTool", "EventLogSQLite", "EventLog", "PlatformKit"]),
+    ]
+)
+
+// MARK: - Shared settings
+for target in package.targets where target.type != .system {
+    target.swiftSettings = (target.swiftSettings ?? []) + [
+        .swiftLanguageMode(.v6),
+        .enableUpcomingFeature("ExistentialAny"),
+        .enableUpcomingFeature("MemberImportVisibility"),
+    ]
+}

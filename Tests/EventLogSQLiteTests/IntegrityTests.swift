@@ -1,0 +1,125 @@
+import EventLog
+import EventLogSQLite
+import EventLogTestSupport
+import LedgerDemo
+import Foundation
+import GRDB
+import PlatformKit
+import XCTest
+
+/// Corruption, snapshots and interop with the real `sqlite3` and `zstd` tools.
+final class IntegrityTests: XCTestCase {
+    let directory = TemporaryDirectory()
+
+    /// A log of `count` ledger events over three streams, closed (checkpointed) on return.
+    func writeLedger(_ name: String, count: Int, snapshotEvery: Int64? = nil) throws -> String {
+        let path = directory.path(name)
+        let log = try makeLog(path, runLength: 8)
+        let runner = try ProjectionRunner(LedgerProjection(), log: log, snapshots: log, policy: snapshotEvery.map { .every($0) } ?? .never)
+        for index in 1...count {
+            try log.append([Deposited(account: "a\(index % 3)", amount: Int64(index), memo: "memo \(index)").newEvent(stream: "acct-\(index % 3)")])
+            try runner.catchUp()
+        }
+        try log.close()
+        return path
+    }
+
+    func sqlite3(_ path: String, _ sql: String) throws -> String {
+        let result = try run("/usr/bin/sqlite3", [path, sql])
+        XCTAssertEqual(result.status, 0, result.error)
+        return result.output.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    func test_verify_findsAFlippedPayloadByte() throws {
+        let path = try writeLedger("flip.sqlite", count: 20)
+        _ = try sqlite3(path, """
+            DROP TRIGGER events_are_append_only_update;
+            UPDATE events SET payload = CAST(substr(payload, 1, 3) || char(unicode(substr(payload, 4, 1)) # 1) || substr(payload, 5) AS BLOB) WHERE seq = 5;
+            """)
+        let report = try makeLog(path).verify()
+        XCTAssertEqual(report.problem?.sequence, 5)
+        XCTAssertTrue(report.problem?.message.contains("hash chain") ?? false, "\(String(describing: report.problem))")
+    }
+
+    func test_verify_findsARowDeletedWithTheSQLiteTool() throws {
+        let path = try writeLedger("delete.sqlite", count: 20)
+        _ = try sqlite3(path, "DROP TRIGGER events_are_append_only_delete; DELETE FROM events WHERE seq = 7;")
+        let report = try makeLog(path).verify()
+        XCTAssertEqual(report.problem?.sequence, 7)
+        XCTAssertTrue(report.problem?.message.contains("gap") ?? false, "\(String(describing: report.problem))")
+    }
+
+    func test_truncatedFile_isReportedClearly_neverACrash() throws {
+        let path = try writeLedger("truncated.sqlite", count: 400)
+        let size = try FileManager.default.attributesOfItem(atPath: path)[.size] as! Int
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        try handle.truncate(atOffset: UInt64(size / 2))
+        try handle.close()
+        do {
+            let log = try makeLog(path)
+            let report = try log.verify()
+            XCTAssertFalse(report.isValid, "a truncated log must not verify")
+        } catch let error as EventLogError {
+            XCTAssertTrue(error.description.contains(path), error.description)
+        }
+    }
+
+    func test_open_refusesMissingFileOtherFilesAndNewerFormats() throws {
+        let missing = directory.path("missing.sqlite")
+        XCTAssertThrowsError(try SQLiteEventLog(path: missing, clock: .constant(.epoch), options: .init(createIfMissing: false))) {
+            XCTAssertEqual("\($0)", "\(missing): no such file")
+        }
+        let garbage = directory.path("garbage.sqlite")
+        try Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 31) }).write(to: URL(fileURLWithPath: garbage))
+        XCTAssertThrowsError(try makeLog(garbage)) { XCTAssertTrue("\($0)".contains("not an event log"), "\($0)") }
+        let other = directory.path("other.sqlite")
+        _ = try sqlite3(other, "CREATE TABLE t(x);")
+        XCTAssertThrowsError(try makeLog(other)) { XCTAssertTrue("\($0)".contains("not an event log"), "\($0)") }
+        let newer = try writeLedger("newer.sqlite", count: 1)
+        _ = try sqlite3(newer, "UPDATE meta SET value = 99 WHERE key = 'format_version';")
+        XCTAssertThrowsError(try makeLog(newer)) { XCTAssertTrue("\($0)".contains("newer"), "\($0)") }
+    }
+
+    func test_corruptSnapshot_isSkipped_andReplayFallsBackToAnOlderOne() throws {
+        let path = try writeLedger("snap.sqlite", count: 30, snapshotEvery: 10)
+        _ = try sqlite3(path, "UPDATE snapshots SET checksum = zeroblob(32) WHERE sequence = 30;")
+        let log = try makeLog(path)
+        let fromSnapshot = try LedgerProjection().replay(log, snapshots: log)
+        XCTAssertEqual(fromSnapshot.snapshot?.sequence, 20)
+        XCTAssertEqual(fromSnapshot.warnings.count, 1)
+        XCTAssertTrue(fromSnapshot.warnings[0].contains("checksum"), fromSnapshot.warnings[0])
+        XCTAssertEqual(fromSnapshot.state, try LedgerProjection().replay(log).state)
+        XCTAssertEqual(try log.verify().problem?.sequence, 30)
+    }
+
+    func test_verify_replaysProjectionsAndComparesEverySnapshot() throws {
+        let path = try writeLedger("replay.sqlite", count: 25, snapshotEvery: 5)
+        let log = try makeLog(path)
+        let good = try log.verify(projections: [LedgerProjection()])
+        XCTAssertTrue(good.isValid, "\(String(describing: good.problem))")
+        XCTAssertEqual(good.projectionsReplayed, ["demo.ledger"])
+        XCTAssertEqual(good.snapshotsChecked, 5)
+        let wrong = LedgerProjection.State(balances: ["a0": -1], eventCount: 3, lastSequence: 25)
+        try log.saveSnapshot(projection: "demo.ledger", version: 1, sequence: 25, state: BinaryEncoder().encode(wrong))
+        let bad = try log.verify(projections: [LedgerProjection()])
+        XCTAssertEqual(bad.problem?.sequence, 25)
+        XCTAssertTrue(bad.problem?.message.contains("differs") ?? false)
+    }
+
+    func test_sqlite3Tool_opensTheLog_andZstdToolDecompressesASnapshot() throws {
+        let path = try writeLedger("interop.sqlite", count: 12, snapshotEvery: 12)
+        XCTAssertEqual(try sqlite3(path, "PRAGMA integrity_check;"), "ok")
+        XCTAssertEqual(try sqlite3(path, "SELECT count(*) FROM events_view WHERE type = 'ledger.deposited';"), "12")
+        let blob = directory.path("snapshot.zst")
+        _ = try sqlite3(path, "SELECT writefile('\(blob)', data) FROM snapshots LIMIT 1;")
+        let output = directory.path("snapshot.state")
+        let decompressed = try run("/usr/bin/zstd", ["-d", "-q", "-f", blob, "-o", output])
+        XCTAssertEqual(decompressed.status, 0, decompressed.error)
+        let log = try makeLog(path)
+        let info = try XCTUnwrap(log.allSnapshots().first)
+        let stored = try log.loadState(info)
+        XCTAssertEqual([UInt8](try Data(contentsOf: URL(fileURLWithPath: output))), stored, "the zstd tool restores exactly the encoded state")
+        let state = try LedgerProjection().decodeState(stored)
+        XCTAssertEqual(state, try LedgerProjection().replay(log).state)
+    }
+}

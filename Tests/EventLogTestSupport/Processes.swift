@@ -1,0 +1,42 @@
+import Foundation
+
+/// A fresh directory per test, removed at deinit.
+public final class TemporaryDirectory {
+    public let url: URL
+
+    public init() {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("eventlog-tests-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    public func path(_ name: String) -> String { url.appendingPathComponent(name).path }
+
+    deinit { try? FileManager.default.removeItem(at: url) }
+}
+
+/// Runs a command-line tool; returns its exit status and standard output.
+@discardableResult
+public func run(_ tool: String, _ arguments: [String], input: Data? = nil) throws -> (status: Int32, output: String, error: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: tool)
+    process.arguments = arguments
+    let out = Pipe()
+    let err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    let inPipe = Pipe()
+    process.standardInput = inPipe
+    try process.run()
+    if let input { inPipe.fileHandleForWriting.write(input) }
+    try inPipe.fileHandleForWriting.close()
+    let output = out.fileHandleForReading.readDataToEndOfFile()
+    let error = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: output, as: UTF8.self), String(decoding: error, as: UTF8.self))
+}
+
+/// Where SwiftPM put the built products (the test bundle's directory).
+public func productsDirectory() -> URL {
+    let bundle = Bundle.main.bundleURL
+    return bundle.pathExtension == "xctest" ? bundle.deletingLastPathComponent() : bundle
+}

@@ -1,0 +1,168 @@
+import EventLog
+import EventLogSQLite
+import EventLogTestSupport
+import Foundation
+import LedgerDemo
+import PlatformKit
+import XCTest
+
+/// The `eventlog` binary end to end: output, exit status, and one clear line for bad input.
+final class EventLogCLITests: XCTestCase {
+    let directory = TemporaryDirectory()
+    var tool: String { productsDirectory().appendingPathComponent("eventlog").path }
+
+    /// A log with 60 ledger events over 4 streams, one event of an unknown type, and snapshots.
+    func makeLedger(_ name: String = "log.sqlite") throws -> String {
+        let path = directory.path(name)
+        let clock = VirtualClock(start: Instant(millisecondsSinceEpoch: 1_790_000_000_000))
+        let log = try SQLiteEventLog(path: path, clock: .virtual(clock), options: .init(durability: .normal, indexRunLength: 16))
+        let runner = try ProjectionRunner(LedgerProjection(), log: log, snapshots: log, policy: .every(20))
+        var workload = LedgerWorkload(seed: 4, accounts: 4, payloadSize: 80)
+        for _ in 0..<6 {
+            try log.append(workload.next(10))
+            clock.advance(by: .seconds(1))
+            try runner.catchUp()
+        }
+        try log.append([NewEvent(streamID: "future", type: "future.thing", schemaVersion: 3, payload: [1, 2, 3], correlationID: "c-1")])
+        try log.close()
+        return path
+    }
+
+    func eventlog(_ arguments: String..., input: Data? = nil) throws -> (status: Int32, output: String, error: String) {
+        XCTAssertTrue(FileManager.default.isExecutableFile(atPath: tool), "build the tools first (`swift build`, as `make test` does)")
+        return try run(tool, arguments, input: input)
+    }
+
+    func lines(_ text: String) -> [String] { text.split(separator: "\n").map(String.init) }
+
+    func test_info_cat_stats_snapshots_describeTheLog() throws {
+        let log = try makeLedger()
+        let info = try eventlog("info", log)
+        XCTAssertEqual(info.status, 0, info.error)
+        XCTAssertTrue(info.output.contains("events:          61 (last sequence 61)"), info.output)
+        XCTAssertTrue(info.output.contains("streams:         5"), info.output)
+
+        let stream = try eventlog("cat", log, "--stream", "acct-1", "--limit", "3")
+        XCTAssertEqual(lines(stream.output).count, 3)
+        XCTAssertTrue(lines(stream.output).allSatisfy { $0.contains("acct-1#") }, stream.output)
+        XCTAssertTrue(stream.output.contains("\"account\":\"acct-1\""), "known events are shown as JSON: \(stream.output)")
+
+        let typed = try eventlog("cat", log, "--type", "ledger.withdrawn", "--json")
+        for line in lines(typed.output) {
+            let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            XCTAssertEqual(object["type"] as? String, "ledger.withdrawn")
+            XCTAssertNotNil(object["data"])
+        }
+        let range = try eventlog("cat", log, "--from", "59", "--to", "61", "--json")
+        XCTAssertEqual(lines(range.output).count, 3)
+        XCTAssertTrue(lines(range.output)[2].contains("\"payload\":\"AQID\""), "unknown types keep their bytes: \(range.output)")
+
+        let stats = try eventlog("stats", log)
+        XCTAssertEqual(stats.status, 0)
+        XCTAssertTrue(stats.output.contains("ledger.deposited\t"), stats.output)
+        XCTAssertTrue(stats.output.contains("future.thing\t1\t3\t3"), stats.output)
+        XCTAssertTrue(stats.output.contains("snapshots: 3"), stats.output)
+
+        let snapshots = try eventlog("snapshots", log)
+        XCTAssertEqual(lines(snapshots.output).count, 4, snapshots.output)
+        XCTAssertTrue(lines(snapshots.output)[1].hasPrefix("1\tdemo.ledger\t1\t20\t"), snapshots.output)
+    }
+
+    func test_verify_passes_thenReportsTheFirstBadSequenceAndExits1() throws {
+        let log = try makeLedger()
+        let good = try eventlog("verify", log)
+        XCTAssertEqual(good.status, 0, good.error)
+        XCTAssertTrue(good.output.hasPrefix("ok: 61 events"), good.output)
+        XCTAssertTrue(good.output.contains("demo.ledger"), good.output)
+        _ = try run("/usr/bin/sqlite3", [log, "DROP TRIGGER events_are_append_only_update; UPDATE events SET recorded_at = recorded_at + 1 WHERE seq = 33;"])
+        let bad = try eventlog("verify", log)
+        XCTAssertEqual(bad.status, 1)
+        XCTAssertEqual(lines(bad.error).count, 1, bad.error)
+        XCTAssertTrue(bad.error.contains("sequence 33"), bad.error)
+    }
+
+    func test_exportThenImport_rebuildsTheSameLog() throws {
+        let log = try makeLedger()
+        let exported = directory.path("export.jsonl")
+        XCTAssertEqual(try eventlog("export", log, "--output", exported).status, 0)
+        let copy = directory.path("copy.sqlite")
+        let imported = try eventlog("import", copy, "--input", exported)
+        XCTAssertEqual(imported.status, 0, imported.error)
+        XCTAssertTrue(imported.output.contains("imported 61 events"), imported.output)
+        XCTAssertEqual(try eventlog("verify", copy).status, 0)
+        let again = try eventlog("export", copy)
+        XCTAssertEqual(again.output, try String(contentsOfFile: exported, encoding: .utf8), "export → import → export is lossless")
+        let viaStdin = try eventlog("import", directory.path("stdin.sqlite"), input: try Data(contentsOf: URL(fileURLWithPath: exported)))
+        XCTAssertEqual(viaStdin.status, 0, viaStdin.error)
+    }
+
+    func test_import_refusesATamperedOrMalformedLine_andImportsNothing() throws {
+        let log = try makeLedger()
+        var exported = lines(try eventlog("export", log).output)
+        var tampered = exported
+        tampered[9] = tampered[9].replacingOccurrences(of: "\"stream\":\"acct-", with: "\"stream\":\"acct-9")
+        let target = directory.path("tampered.sqlite")
+        let refused = try eventlog("import", target, input: Data(tampered.joined(separator: "\n").utf8))
+        XCTAssertEqual(refused.status, 1)
+        XCTAssertEqual(lines(refused.error).count, 1, refused.error)
+        XCTAssertTrue(refused.error.contains("stdin:10:"), refused.error)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: target), "a refused import leaves no log behind")
+
+        exported[2] = "{\"seq\": 3, "
+        let malformedFile = directory.path("malformed.jsonl")
+        try exported.joined(separator: "\n").write(toFile: malformedFile, atomically: true, encoding: .utf8)
+        let existing = try makeLedger("existing.sqlite")
+        let malformed = try eventlog("import", existing, "--input", malformedFile)
+        XCTAssertEqual(malformed.status, 1)
+        XCTAssertTrue(malformed.error.contains("malformed.jsonl:3:"), malformed.error)
+        XCTAssertTrue(try eventlog("info", existing).output.contains("events:          61"), "the existing log is untouched")
+
+        let missingField = try eventlog("import", directory.path("x.sqlite"), input: Data("{\"seq\":1}\n".utf8))
+        XCTAssertTrue(missingField.error.contains("stdin:1: missing field"), missingField.error)
+    }
+
+    func test_badInput_getsOneClearLineAndANonZeroExit() throws {
+        let missing = try eventlog("info", directory.path("nope.sqlite"))
+        XCTAssertEqual(missing.status, 1)
+        XCTAssertEqual(missing.error, "eventlog: \(directory.path("nope.sqlite")): no such file\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: directory.path("nope.sqlite")), "reading never creates a log")
+
+        let text = directory.path("notes.txt")
+        try "just some text, not a database at all".write(toFile: text, atomically: true, encoding: .utf8)
+        let notALog = try eventlog("cat", text)
+        XCTAssertEqual(notALog.status, 1)
+        XCTAssertEqual(lines(notALog.error).count, 1, notALog.error)
+        XCTAssertTrue(notALog.error.contains("not an event log"), notALog.error)
+
+        let log = try makeLedger()
+        _ = try run("/usr/bin/sqlite3", [log, "UPDATE meta SET value = 7 WHERE key = 'format_version';"])
+        let newer = try eventlog("verify", log)
+        XCTAssertEqual(newer.status, 1)
+        XCTAssertTrue(newer.error.contains("format version 7 is newer"), newer.error)
+
+        let noArgument = try eventlog("cat")
+        XCTAssertNotEqual(noArgument.status, 0)
+        XCTAssertTrue(noArgument.error.contains("Missing expected argument"), noArgument.error)
+        XCTAssertNotEqual(try eventlog("cat", log, "--from", "0").status, 0)
+    }
+
+    func test_tail_printsTheLastEvents_andFollowsNewOnes() throws {
+        let log = try makeLedger()
+        let last = try eventlog("tail", log, "-n", "2")
+        XCTAssertEqual(lines(last.output).count, 2)
+        XCTAssertTrue(lines(last.output)[1].contains("future.thing"), last.output)
+
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tool)
+        process.arguments = ["tail", "-f", "-n", "0", log]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        defer { process.terminate() }
+        usleep(300_000)
+        let writer = try SQLiteEventLog(path: log, clock: .live)
+        try writer.append([Withdrawn(account: "acct-live", amount: 5).newEvent(stream: "acct-live")])
+        let line = String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
+        XCTAssertTrue(line.contains("acct-live#1"), line)
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import PlatformKit
+import XCTest
+
+final class InstantTests: XCTestCase {
+    func test_description_isISO8601UTCWithMilliseconds() {
+        XCTAssertEqual(Instant(millisecondsSinceEpoch: 1_795_242_840_123).description, "2026-11-21T06:34:00.123Z")
+        XCTAssertEqual(Instant.epoch.description, "1970-01-01T00:00:00.000Z")
+    }
+
+    func test_description_handlesInstantsBeforeTheEpoch() {
+        XCTAssertEqual(Instant(millisecondsSinceEpoch: -1).description, "1969-12-31T23:59:59.999Z")
+        XCTAssertEqual(Instant(millisecondsSinceEpoch: -86_400_000).description, "1969-12-31T00:00:00.000Z")
+    }
+
+    func test_description_handlesLeapDaysAndCenturyRules() {
+        XCTAssertEqual(Instant(millisecondsSinceEpoch: 1_709_164_800_000).description, "2024-02-29T00:00:00.000Z")
+        XCTAssertEqual(Instant(millisecondsSinceEpoch: 951_782_400_000).description, "2000-02-29T00:00:00.000Z")
+        XCTAssertEqual(Instant(millisecondsSinceEpoch: 4_107_542_400_000).description, "2100-03-01T00:00:00.000Z")
+    }
+
+    func test_description_matchesFoundationForWholeSeconds() {
+        let foundation = Date.ISO8601FormatStyle()
+        var seconds: Int64 = -3_000_000_000
+        while seconds < 7_000_000_000 {
+            let ours = Instant(millisecondsSinceEpoch: seconds * 1_000).description
+            let theirs = foundation.format(Date(timeIntervalSince1970: TimeInterval(seconds)))
+            XCTAssertEqual(ours, theirs.replacingOccurrences(of: "Z", with: ".000Z"))
+            seconds += 7_777_777
+        }
+    }
+
+    func test_advanced_movesByTheDurationInMilliseconds() {
+        let start = Instant(millisecondsSinceEpoch: 1_000)
+        XCTAssertEqual(start.advanced(by: .seconds(2)).millisecondsSinceEpoch, 3_000)
+        XCTAssertEqual(start.advanced(by: .milliseconds(-1_500)).millisecondsSinceEpoch, -500)
+        XCTAssertEqual(start.advanced(by: .microseconds(2_999)).millisecondsSinceEpoch, 1_002)
+    }
+
+    func test_durationTo_isSignedDifference() {
+        let early = Instant(millisecondsSinceEpoch: 1_000)
+        let late = Instant(millisecondsSinceEpoch: 61_250)
+        XCTAssertEqual(early.duration(to: late), .milliseconds(60_250))
+        XCTAssertEqual(late.duration(to: early), .milliseconds(-60_250))
+        XCTAssertEqual(early.advanced(by: early.duration(to: late)), late)
+    }
+
+    func test_comparable_ordersChronologically() {
+        XCTAssertLessThan(Instant(millisecondsSinceEpoch: -5), Instant.epoch)
+        XCTAssertGreaterThan(Instant(millisecondsSinceEpoch: 2), Instant(millisecondsSinceEpoch: 1))
+    }
+
+    func test_codable_encodesAsSingleInt64() throws {
+        let instant = Instant(millisecondsSinceEpoch: 1_795_242_840_123)
+        let data = try JSONEncoder().encode([instant])
+        XCTAssertEqual(String(decoding: data, as: UTF8.self), "[1795242840123]")
+        XCTAssertEqual(try JSONDecoder().decode([Instant].self, from: data), [instant])
+    }
+}

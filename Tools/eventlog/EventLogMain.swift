@@ -1,0 +1,9 @@
+import ArgumentParser
+import EventLogTool
+
+@main
+enum EventLogMain {
+    static func main() async {
+        await EventLogCommand.main()
+    }
+}
