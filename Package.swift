@@ -73,7 +73,7 @@ let package = Package(
         tests("PlatformKit", ["PlatformKit"]),
         tests("EventLog", ["EventLog", "PlatformKit", "EventLogTestSupport", "LedgerDemo"]),
         tests("EventLogSQLite", ["EventLogSQLite", "EventLog", "PlatformKit", "Zstd", "EventLogTestSupport", "LedgerDemo", grdb]),
-        tests("EventLogTool", ["EventLogTool", "EventLogSQLite", "EventLog", "PlatformKit"]),
+        tests("EventLogTool", ["EventLogTool", "EventLogSQLite", "EventLog", "PlatformKit", "EventLogTestSupport", "LedgerDemo"]),
     ]
 )
 

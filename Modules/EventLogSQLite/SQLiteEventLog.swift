@@ -69,9 +69,14 @@ public final class SQLiteEventLog: EventLogStore, Sendable {
         }
     }
 
-    /// Closes the file; further use throws.
+    /// Checkpoints the WAL into the main file and closes it; further use throws.
     public func close() throws {
-        try pool.close()
+        do {
+            try pool.writeWithoutTransaction { try $0.checkpoint(.truncate) }
+            try pool.close()
+        } catch {
+            throw Self.mapped(error, path: path)
+        }
     }
 
     // MARK: - Append

@@ -25,16 +25,18 @@ final class IntegrityTests: XCTestCase {
     }
 
     func sqlite3(_ path: String, _ sql: String) throws -> String {
-        let result = try run("/usr/bin/sqlite3", [path, sql])
+        let result = try runProcess("/usr/bin/sqlite3", [path, sql])
         XCTAssertEqual(result.status, 0, result.error)
         return result.output.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     func test_verify_findsAFlippedPayloadByte() throws {
         let path = try writeLedger("flip.sqlite", count: 20)
+        var payload = Array(try sqlite3(path, "SELECT hex(payload) FROM events WHERE seq = 5;").utf8)
+        payload[7] = payload[7] == UInt8(ascii: "0") ? UInt8(ascii: "1") : UInt8(ascii: "0")
         _ = try sqlite3(path, """
             DROP TRIGGER events_are_append_only_update;
-            UPDATE events SET payload = CAST(substr(payload, 1, 3) || char(unicode(substr(payload, 4, 1)) # 1) || substr(payload, 5) AS BLOB) WHERE seq = 5;
+            UPDATE events SET payload = X'\(String(decoding: payload, as: UTF8.self))' WHERE seq = 5;
             """)
         let report = try makeLog(path).verify()
         XCTAssertEqual(report.problem?.sequence, 5)
@@ -113,7 +115,7 @@ final class IntegrityTests: XCTestCase {
         let blob = directory.path("snapshot.zst")
         _ = try sqlite3(path, "SELECT writefile('\(blob)', data) FROM snapshots LIMIT 1;")
         let output = directory.path("snapshot.state")
-        let decompressed = try run("/usr/bin/zstd", ["-d", "-q", "-f", blob, "-o", output])
+        let decompressed = try runProcess("/usr/bin/zstd", ["-d", "-q", "-f", blob, "-o", output])
         XCTAssertEqual(decompressed.status, 0, decompressed.error)
         let log = try makeLog(path)
         let info = try XCTUnwrap(log.allSnapshots().first)

@@ -16,7 +16,7 @@ public final class TemporaryDirectory {
 
 /// Runs a command-line tool; returns its exit status and standard output.
 @discardableResult
-public func run(_ tool: String, _ arguments: [String], input: Data? = nil) throws -> (status: Int32, output: String, error: String) {
+public func runProcess(_ tool: String, _ arguments: [String], input: Data? = nil) throws -> (status: Int32, output: String, error: String) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: tool)
     process.arguments = arguments

@@ -30,7 +30,7 @@ final class EventLogCLITests: XCTestCase {
 
     func eventlog(_ arguments: String..., input: Data? = nil) throws -> (status: Int32, output: String, error: String) {
         XCTAssertTrue(FileManager.default.isExecutableFile(atPath: tool), "build the tools first (`swift build`, as `make test` does)")
-        return try run(tool, arguments, input: input)
+        return try runProcess(tool, arguments, input: input)
     }
 
     func lines(_ text: String) -> [String] { text.split(separator: "\n").map(String.init) }
@@ -74,7 +74,7 @@ final class EventLogCLITests: XCTestCase {
         XCTAssertEqual(good.status, 0, good.error)
         XCTAssertTrue(good.output.hasPrefix("ok: 61 events"), good.output)
         XCTAssertTrue(good.output.contains("demo.ledger"), good.output)
-        _ = try run("/usr/bin/sqlite3", [log, "DROP TRIGGER events_are_append_only_update; UPDATE events SET recorded_at = recorded_at + 1 WHERE seq = 33;"])
+        _ = try runProcess("/usr/bin/sqlite3", [log, "DROP TRIGGER events_are_append_only_update; UPDATE events SET recorded_at = recorded_at + 1 WHERE seq = 33;"])
         let bad = try eventlog("verify", log)
         XCTAssertEqual(bad.status, 1)
         XCTAssertEqual(lines(bad.error).count, 1, bad.error)
@@ -111,10 +111,15 @@ final class EventLogCLITests: XCTestCase {
         exported[2] = "{\"seq\": 3, "
         let malformedFile = directory.path("malformed.jsonl")
         try exported.joined(separator: "\n").write(toFile: malformedFile, atomically: true, encoding: .utf8)
-        let existing = try makeLedger("existing.sqlite")
-        let malformed = try eventlog("import", existing, "--input", malformedFile)
+        let malformed = try eventlog("import", directory.path("malformed.sqlite"), "--input", malformedFile)
         XCTAssertEqual(malformed.status, 1)
-        XCTAssertTrue(malformed.error.contains("malformed.jsonl:3:"), malformed.error)
+        XCTAssertTrue(malformed.error.contains("malformed.jsonl:3: not valid JSON"), malformed.error)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: directory.path("malformed.sqlite")))
+
+        let existing = try makeLedger("existing.sqlite")
+        let overlapping = try eventlog("import", existing, input: Data(lines(try eventlog("export", log).output).joined(separator: "\n").utf8))
+        XCTAssertEqual(overlapping.status, 1)
+        XCTAssertTrue(overlapping.error.contains("stdin:1: event 1: expected sequence 62"), overlapping.error)
         XCTAssertTrue(try eventlog("info", existing).output.contains("events:          61"), "the existing log is untouched")
 
         let missingField = try eventlog("import", directory.path("x.sqlite"), input: Data("{\"seq\":1}\n".utf8))
@@ -135,7 +140,7 @@ final class EventLogCLITests: XCTestCase {
         XCTAssertTrue(notALog.error.contains("not an event log"), notALog.error)
 
         let log = try makeLedger()
-        _ = try run("/usr/bin/sqlite3", [log, "UPDATE meta SET value = 7 WHERE key = 'format_version';"])
+        _ = try runProcess("/usr/bin/sqlite3", [log, "UPDATE meta SET value = 7 WHERE key = 'format_version';"])
         let newer = try eventlog("verify", log)
         XCTAssertEqual(newer.status, 1)
         XCTAssertTrue(newer.error.contains("format version 7 is newer"), newer.error)

@@ -45,6 +45,48 @@ struct _EncFrame {
     var pending = -1
 }
 
+/// The stack of open containers; the first two are stored inline, so encoding a struct
+/// with a nested container allocates nothing here.
+struct _FrameStack {
+    private(set) var count = 0
+    private var frame0 = _EncFrame(id: 0, slot: 0, keyed: false, countPosition: 0)
+    private var frame1 = _EncFrame(id: 0, slot: 0, keyed: false, countPosition: 0)
+    private var overflow: [_EncFrame] = []
+
+    subscript(index: Int) -> _EncFrame {
+        @inline(__always) get {
+            switch index {
+            case 0: frame0
+            case 1: frame1
+            default: overflow[index &- 2]
+            }
+        }
+        @inline(__always) _modify {
+            switch index {
+            case 0: yield &frame0
+            case 1: yield &frame1
+            default: yield &overflow[index &- 2]
+            }
+        }
+    }
+
+    @inline(__always)
+    mutating func append(_ frame: _EncFrame) {
+        switch count {
+        case 0: frame0 = frame
+        case 1: frame1 = frame
+        default: overflow.append(frame)
+        }
+        count &+= 1
+    }
+
+    @inline(__always)
+    mutating func removeLast() {
+        count &-= 1
+        if count >= 2 { overflow.removeLast() }
+    }
+}
+
 /// The state of one top-level `encode`: the output and the stack of open containers.
 ///
 /// A container is closed (its count and length placeholders patched) when its parent
@@ -55,7 +97,7 @@ final class _EncState {
     // `inout`, so the properties skip dynamic exclusivity checks (a hot-path cost).
 
     @exclusivity(unchecked) var writer = _ByteWriter(capacity: 256)
-    @exclusivity(unchecked) var frames: [_EncFrame] = []
+    @exclusivity(unchecked) var frames = _FrameStack()
     @exclusivity(unchecked) var path = _PathStack()
     /// Full coding paths of super encoders' slots.
     @exclusivity(unchecked) var superPaths: [Int: [any CodingKey]]?
