@@ -28,12 +28,13 @@ package enum AppendPlanner {
                     continue
                 }
             }
-            let version = try heads[event.streamID] ?? streamVersion(event.streamID)
+            let head = heads.index(forKey: event.streamID)
+            let version = try head.map { heads.values[$0] } ?? streamVersion(event.streamID)
             if let expected = event.expectedPosition, expected != version + 1 {
                 throw EventLogError.conflict(stream: event.streamID, expected: expected, actual: version)
             }
             sequence += 1
-            heads[event.streamID] = version + 1
+            if let head { heads.values[head] = version + 1 } else { heads[event.streamID] = version + 1 }
             let appended = AppendedEvent(sequence: sequence, streamID: event.streamID, position: version + 1, isDuplicate: false)
             if let key = event.idempotencyKey { keysInBatch[key] = appended }
             result.append(appended)

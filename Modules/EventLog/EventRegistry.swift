@@ -43,7 +43,31 @@ public struct EventRegistry: Sendable {
     ///
     /// Throws a ``EventLogError`` naming the sequence number when a known payload is malformed.
     public func decode(_ event: RecordedEvent) throws -> (any Event)? {
-        guard let decoder = decoders[Key(type: event.type, version: event.schemaVersion)] else { return nil }
+        try Self.decode(event, with: decoders[Key(type: event.type, version: event.schemaVersion)])
+    }
+
+    /// A decoder that remembers its last look-ups: replays see few distinct types, and comparing
+    /// the log's shared type strings is cheaper than hashing them for every event.
+    struct CachingDecoder {
+        let registry: EventRegistry
+        private var recent: [(type: String, version: Int, decoder: (@Sendable ([UInt8]) throws -> any Event)?)] = []
+
+        init(_ registry: EventRegistry) {
+            self.registry = registry
+        }
+
+        mutating func decode(_ event: RecordedEvent) throws -> (any Event)? {
+            for entry in recent where entry.version == event.schemaVersion && entry.type == event.type {
+                return try EventRegistry.decode(event, with: entry.decoder)
+            }
+            let decoder = registry.decoders[Key(type: event.type, version: event.schemaVersion)]
+            if recent.count < 8 { recent.append((event.type, event.schemaVersion, decoder)) }
+            return try EventRegistry.decode(event, with: decoder)
+        }
+    }
+
+    private static func decode(_ event: RecordedEvent, with decoder: (@Sendable ([UInt8]) throws -> any Event)?) throws -> (any Event)? {
+        guard let decoder else { return nil }
         do {
             return try decoder(event.payload)
         } catch {

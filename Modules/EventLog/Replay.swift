@@ -44,10 +44,10 @@ extension Projection {
     /// Folds the events in `from...to` into `state`; returns how many were applied.
     public func fold(_ log: some EventLogReader, into state: inout State, from: Int64, to: Int64?) throws -> Int {
         guard to.map({ from <= $0 }) ?? true else { return 0 }
-        let registry = events
+        var decoder = EventRegistry.CachingDecoder(events)
         var applied = 0
-        try log.forEach(EventQuery(from: from, to: to, types: registry.typeNames)) { recorded in
-            guard let event = try registry.decode(recorded) else { return }
+        try log.forEach(EventQuery(from: from, to: to, types: decoder.registry.typeNames)) { recorded in
+            guard let event = try decoder.decode(recorded) else { return }
             apply(event, envelope: recorded, to: &state)
             applied += 1
         }

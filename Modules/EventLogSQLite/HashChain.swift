@@ -13,41 +13,58 @@ package struct HashChain {
     package init() {}
 
     package mutating func hash(_ event: RecordedEvent, previous: [UInt8]) -> [UInt8] {
-        buffer.removeAll(keepingCapacity: true)
-        buffer.append(contentsOf: previous)
-        append(event.sequence)
-        append(event.streamID)
-        append(event.position)
-        append(event.type)
-        append(Int64(event.schemaVersion))
-        append(event.recordedAt.millisecondsSinceEpoch)
-        append(optional: event.correlationID)
-        append(optional: event.causationID)
-        append(optional: event.idempotencyKey)
-        append(Int64(event.payload.count))
-        buffer.append(contentsOf: event.payload)
-        return Array(SHA256.hash(data: buffer))
+        let size = 32 + 8 * 6 + event.streamID.utf8.count + event.type.utf8.count
+            + 3 * 9 + (event.correlationID?.utf8.count ?? 0) + (event.causationID?.utf8.count ?? 0)
+            + (event.idempotencyKey?.utf8.count ?? 0) + event.payload.count
+        if buffer.count < size { buffer = [UInt8](repeating: 0, count: size * 2) }
+        return buffer.withUnsafeMutableBytes { raw in
+            var writer = CanonicalWriter(base: raw.baseAddress!)
+            previous.withUnsafeBytes { writer.write($0) }
+            writer.write(event.sequence)
+            writer.write(event.streamID)
+            writer.write(event.position)
+            writer.write(event.type)
+            writer.write(Int64(event.schemaVersion))
+            writer.write(event.recordedAt.millisecondsSinceEpoch)
+            writer.write(optional: event.correlationID)
+            writer.write(optional: event.causationID)
+            writer.write(optional: event.idempotencyKey)
+            writer.write(Int64(event.payload.count))
+            event.payload.withUnsafeBytes { writer.write($0) }
+            let digest = SHA256.hash(data: UnsafeRawBufferPointer(start: raw.baseAddress, count: writer.count))
+            return digest.withUnsafeBytes { Array($0) }
+        }
+    }
+}
+
+/// Writes the canonical encoding into memory sized beforehand.
+private struct CanonicalWriter {
+    let base: UnsafeMutableRawPointer
+    var count = 0
+
+    mutating func write(_ bytes: UnsafeRawBufferPointer) {
+        guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
+        (base + count).copyMemory(from: source, byteCount: bytes.count)
+        count += bytes.count
     }
 
-    private mutating func append(_ value: Int64) {
-        withUnsafeBytes(of: value.littleEndian) { buffer.append(contentsOf: $0) }
+    mutating func write(_ value: Int64) {
+        (base + count).storeBytes(of: value.littleEndian, as: Int64.self)
+        count += 8
     }
 
-    private mutating func append(_ text: String) {
+    mutating func write(_ text: String) {
         var text = text
         text.withUTF8 { utf8 in
-            append(Int64(utf8.count))
-            buffer.append(contentsOf: utf8)
+            write(Int64(utf8.count))
+            write(UnsafeRawBufferPointer(utf8))
         }
     }
 
-    private mutating func append(optional text: String?) {
-        if let text {
-            buffer.append(1)
-            append(text)
-        } else {
-            buffer.append(0)
-        }
+    mutating func write(optional text: String?) {
+        (base + count).storeBytes(of: text == nil ? 0 : 1, as: UInt8.self)
+        count += 1
+        if let text { write(text) }
     }
 }
 

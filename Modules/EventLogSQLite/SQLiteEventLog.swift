@@ -36,12 +36,13 @@ public final class SQLiteEventLog: EventLogStore, Sendable {
         configuration.busyMode = .timeout(10)
         let synchronous = options.durability.pragma
         configuration.prepareDatabase { db in
-            try db.execute(sql: "PRAGMA synchronous = \(synchronous)")
             try db.execute(sql: "PRAGMA cache_size = -65536")
         }
         do {
             pool = try DatabasePool(path: path, configuration: configuration)
             try Self.checkFormat(pool, path: path)
+            // GRDB sets NORMAL when it turns WAL on; the writer commits, so it gets the chosen mode.
+            try pool.writeWithoutTransaction { try $0.execute(sql: "PRAGMA synchronous = \(synchronous)") }
         } catch let error as EventLogError {
             throw error
         } catch {
@@ -67,6 +68,11 @@ public final class SQLiteEventLog: EventLogStore, Sendable {
                 throw EventLogError(.cannotOpen, "\(path): not an event log (no format version)")
             }
         }
+    }
+
+    /// SQLite's `synchronous` setting of the writer connection (2 = FULL, 1 = NORMAL).
+    package func writerSynchronousSetting() throws -> Int {
+        try pool.writeWithoutTransaction { try Int.fetchOne($0, sql: "PRAGMA synchronous") ?? -1 }
     }
 
     /// Checkpoints the WAL into the main file and closes it; further use throws.
@@ -125,9 +131,9 @@ public final class SQLiteEventLog: EventLogStore, Sendable {
 
     private func insert(_ events: [RecordedEvent], cache: inout WriterCache, _ db: Database) throws {
         let statement = try insertStatement(db)
-        var chain = HashChain()
-        for event in events {
-            try insert(event, hash: chain.hash(event, previous: cache.lastHash), cache: &cache, statement, db)
+        let pipeline = HashPipeline(events, previous: cache.lastHash)
+        for (index, event) in events.enumerated() {
+            try insert(event, hash: pipeline.hash(at: index), cache: &cache, statement, db)
         }
     }
 
@@ -141,7 +147,7 @@ public final class SQLiteEventLog: EventLogStore, Sendable {
 
     /// Writes one planned event with its chain hash and advances the cache.
     func insert(_ event: RecordedEvent, hash: [UInt8], cache: inout WriterCache, _ statement: OpaquePointer, _ db: Database) throws {
-        let streamID = try cache.streamID(event.streamID, db)
+        let streamID = try cache.advance(event.streamID, to: event.position, db)
         let typeID = try cache.typeID(event.type, db)
         sqlite3_reset(statement)
         sqlite3_bind_int64(statement, 1, event.sequence)
@@ -164,7 +170,7 @@ public final class SQLiteEventLog: EventLogStore, Sendable {
         }
         cache.lastHash = hash
         cache.lastSequence = event.sequence
-        cache.streams[event.streamID]?.version = event.position
+        cache.unindexed[streamID, default: []].append(event.sequence)
     }
 
     private static func storedEvent(idempotencyKey key: String, _ db: Database) throws -> AppendedEvent? {
@@ -183,11 +189,7 @@ public final class SQLiteEventLog: EventLogStore, Sendable {
 
     private func writeIndexRun(cache: inout WriterCache, _ db: Database) throws {
         let first = cache.indexedThrough + 1
-        var byStream: [Int64: [Int64]] = [:]
-        let rows = try Row.fetchCursor(db, sql: "SELECT seq, stream_id FROM events WHERE seq >= ?", arguments: [first])
-        while let row = try rows.next() {
-            byStream[row[1], default: []].append(row[0])
-        }
+        let byStream = cache.unindexed
         try db.execute(sql: "INSERT INTO index_runs(first_seq, last_seq) VALUES (?, ?)", arguments: [first, cache.lastSequence])
         let insertRun = try db.cachedStatement(sql: "INSERT INTO stream_runs(run, stream_id, seqs) VALUES (?, ?, ?)")
         for (streamID, sequences) in byStream.sorted(by: { $0.key < $1.key }) {
@@ -199,6 +201,7 @@ public final class SQLiteEventLog: EventLogStore, Sendable {
         }
         try db.execute(sql: "UPDATE meta SET value = ? WHERE key = 'indexed_through'", arguments: [cache.lastSequence])
         cache.indexedThrough = cache.lastSequence
+        cache.unindexed = [:]
     }
 
     // MARK: - Errors

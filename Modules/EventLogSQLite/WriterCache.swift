@@ -17,6 +17,10 @@ struct WriterCache {
     var indexedThrough: Int64 = 0
     var streams: [String: Head] = [:]
     var types: [String: Int64] = [:]
+    /// Sequence numbers after `indexedThrough`, by stream id: the next index run.
+    var unindexed: [Int64: [Int64]] = [:]
+    /// The last type looked up: batches are often of one type.
+    private var lastType: (name: String, id: Int64)?
 
     static func load(_ db: Database) throws -> WriterCache {
         var cache = WriterCache()
@@ -30,9 +34,11 @@ struct WriterCache {
         for row in try Row.fetchAll(db, sql: "SELECT id, name FROM event_types") {
             cache.types[row[1]] = row[0]
         }
-        let tail = try Row.fetchCursor(db, sql: "SELECT stream_id, position FROM events WHERE seq > ?", arguments: [cache.indexedThrough])
+        let tail = try Row.fetchCursor(db, sql: "SELECT seq, stream_id, position FROM events WHERE seq > ?", arguments: [cache.indexedThrough])
         while let row = try tail.next() {
-            if let name = names[row[0]] { cache.streams[name]?.version = row[1] }
+            let streamID: Int64 = row[1]
+            cache.unindexed[streamID, default: []].append(row[0])
+            if let name = names[streamID] { cache.streams[name]?.version = row[2] }
         }
         if let last = try Row.fetchOne(db, sql: "SELECT seq, hash FROM events ORDER BY seq DESC LIMIT 1") {
             cache.lastSequence = last[0]
@@ -41,18 +47,26 @@ struct WriterCache {
         return cache
     }
 
-    /// The stream's id, inserting the stream on first use.
-    mutating func streamID(_ name: String, _ db: Database) throws -> Int64 {
-        if let head = streams[name] { return head.id }
+    /// Moves the stream's head to `position` and returns the stream's id, inserting the
+    /// stream on first use (one dictionary look-up on the hot path).
+    mutating func advance(_ name: String, to position: Int64, _ db: Database) throws -> Int64 {
+        if let index = streams.index(forKey: name) {
+            streams.values[index].version = position
+            return streams.values[index].id
+        }
         try db.execute(sql: "INSERT INTO streams(name, version) VALUES (?, 0)", arguments: [name])
         let id = db.lastInsertedRowID
-        streams[name] = Head(id: id, version: 0)
+        streams[name] = Head(id: id, version: position)
         return id
     }
 
     /// The type's id, inserting the type on first use.
     mutating func typeID(_ name: String, _ db: Database) throws -> Int64 {
-        if let id = types[name] { return id }
+        if let last = lastType, last.name == name { return last.id }
+        if let id = types[name] {
+            lastType = (name, id)
+            return id
+        }
         try db.execute(sql: "INSERT INTO event_types(name) VALUES (?)", arguments: [name])
         let id = db.lastInsertedRowID
         types[name] = id

@@ -141,3 +141,11 @@ final class ManagedAtomicFlag: @unchecked Sendable {
     func set() { lock.withLock { value = true } }
     var isSet: Bool { lock.withLock { value } }
 }
+
+extension SQLiteEventLogTests {
+    func test_durability_setsTheWriterSynchronousMode() throws {
+        let directory = TemporaryDirectory()
+        XCTAssertEqual(try makeLog(directory.path("full.sqlite"), durability: .full).writerSynchronousSetting(), 2)
+        XCTAssertEqual(try makeLog(directory.path("normal.sqlite"), durability: .normal).writerSynchronousSetting(), 1)
+    }
+}

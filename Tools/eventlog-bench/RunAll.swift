@@ -57,10 +57,11 @@ struct RunAll: ParsableCommand {
     private func appendOurs(_ workload: Workload, batch: Int, durability: Durability, name: String) throws -> Double {
         let log = try SQLiteEventLog(path: fresh("\(name).sqlite"), clock: .constant(.epoch), options: .init(durability: durability))
         defer { try? log.close() }
+        let batches = stride(from: 0, to: workload.events.count, by: batch).map {
+            Array(workload.events[$0..<min($0 + batch, workload.events.count)])
+        }
         return try measure(count: workload.events.count) {
-            for chunk in stride(from: 0, to: workload.events.count, by: batch) {
-                try log.append(Array(workload.events[chunk..<min(chunk + batch, workload.events.count)]))
-            }
+            for events in batches { try log.append(events) }
         }
     }
 

@@ -32,7 +32,7 @@ public struct BinaryDecoder: Sendable {
     }
 
     private func decode<T: Decodable>(_ type: T.Type, base: UnsafeRawPointer, count: Int) throws -> T {
-        let state = _DecState(base: base, size: count, userInfo: userInfo)
+        let state = _DecState(base: base, userInfo: userInfo)
         defer { state.expired = true }
         return try state.decodeValue(T.self, 0, count, _PathRef.root)
     }
@@ -43,7 +43,6 @@ public struct BinaryDecoder: Sendable {
 /// The state of one top-level `decode`.
 final class _DecState {
     let base: UnsafeRawPointer
-    let size: Int
     /// Kept as given; converted only when an `init(from:)` asks for it.
     let userInfo: [CodingUserInfoKey: any Sendable]
 
@@ -54,9 +53,8 @@ final class _DecState {
     /// Full coding paths of super decoders, by region start.
     @exclusivity(unchecked) var superPaths: [Int: [any CodingKey]]?
 
-    init(base: UnsafeRawPointer, size: Int, userInfo: [CodingUserInfoKey: any Sendable]) {
+    init(base: UnsafeRawPointer, userInfo: [CodingUserInfoKey: any Sendable]) {
         self.base = base
-        self.size = size
         self.userInfo = userInfo
     }
 
@@ -84,7 +82,7 @@ final class _DecState {
     /// Runs `body` with the live path set to `ref` + `key`.
     @inline(__always)
     func nested<R, K: CodingKey>(_ ref: _PathRef, _ key: K, _ body: () throws -> R) rethrows -> R {
-        if _fastPath(ref.tail.isEmpty && ref.prefix == path.count) {
+        if _fastPath(ref.isLive(depth: path.count)) {
             path.push(key)
             defer { path.pop() }
             return try body()
@@ -95,7 +93,7 @@ final class _DecState {
     /// Runs `body` with the live path set to `ref`.
     @inline(__always)
     func nested<R>(_ ref: _PathRef, _ body: () throws -> R) rethrows -> R {
-        if _fastPath(ref.tail.isEmpty && ref.prefix == path.count) { return try body() }
+        if _fastPath(ref.isLive(depth: path.count)) { return try body() }
         return try nestedSlow(ref, nil, body)
     }
 
@@ -112,13 +110,20 @@ final class _DecState {
     func readExact<T>(_ kind: _Builtin, _ type: T.Type, _ start: Int, _ end: Int) throws(_DecodeFailure) -> T {
         guard start < end else { throw .nilValue }
         var position = start
-        let value = try _Read.builtin(kind, as: T.self, base, &position, end)
-        guard position == end else { throw .sizeMismatch(expected: end &- start, actual: position &- start) }
+        let value: T
+        do throws(_DecodeFailure) {
+            value = try _Read.builtin(kind, as: T.self, base, &position, end)
+        } catch .truncated, .lengthPastEnd {
+            // The region is exact: a value that does not fit it is of another type.
+            throw .sizeMismatch(end &- start)
+        }
+        guard position == end else { throw .sizeMismatch(end &- start) }
         return value
     }
 
     /// The `T` filling exactly the region `start..<end`, whose path is `ref`.
     func decodeValue<T: Decodable>(_ type: T.Type, _ start: Int, _ end: Int, _ ref: _PathRef) throws -> T {
+        try checkAlive(ref)
         if let kind = _Builtin(T.self) {
             do throws(_DecodeFailure) {
                 return try readExact(kind, T.self, start, end)
@@ -126,7 +131,6 @@ final class _DecState {
                 throw error.decodingError(T.self, codingPath(ref, nil))
             }
         }
-        try checkAlive(ref)
         return try nested(ref) { try T(from: _Decoder(state: self, start: start, end: end)) }
     }
 
@@ -134,6 +138,7 @@ final class _DecState {
     func decodeValue<T: Decodable, K: CodingKey>(
         _ type: T.Type, _ start: Int, _ end: Int, _ ref: _PathRef, _ key: K
     ) throws -> T {
+        try checkAlive(ref)
         if let kind = _Builtin(T.self) {
             do throws(_DecodeFailure) {
                 return try readExact(kind, T.self, start, end)
@@ -141,7 +146,6 @@ final class _DecState {
                 throw error.decodingError(T.self, codingPath(ref, key))
             }
         }
-        try checkAlive(ref)
         return try nested(ref, key) { try T(from: _Decoder(state: self, start: start, end: end)) }
     }
 

@@ -21,7 +21,7 @@ public struct BinaryEncoder: Sendable {
     public func encode<T: Encodable>(_ value: T) throws -> [UInt8] {
         let state = _EncState(userInfo: userInfo)
         do {
-            try state.encodeValue(value, _PathRef.root, nil)
+            try state.encodeValue(value, _PathRef.root)
             if !state.broken { return state.writer.makeArray() }
         } catch {
             if !state.broken { throw error }
@@ -53,20 +53,23 @@ struct _FrameStack {
     private var frame1 = _EncFrame(id: 0, slot: 0, keyed: false, countPosition: 0)
     private var overflow: [_EncFrame] = []
 
+    @inline(__always)
     subscript(index: Int) -> _EncFrame {
-        @inline(__always) get {
-            switch index {
-            case 0: frame0
-            case 1: frame1
-            default: overflow[index &- 2]
-            }
+        switch index {
+        case 0: frame0
+        case 1: frame1
+        default: overflow[index &- 2]
         }
-        @inline(__always) _modify {
-            switch index {
-            case 0: yield &frame0
-            case 1: yield &frame1
-            default: yield &overflow[index &- 2]
-            }
+    }
+
+    /// Mutates frame `index` (a closure rather than a `_modify` accessor, whose coroutine
+    /// frame would be heap-allocated when not inlined).
+    @inline(__always)
+    mutating func update(_ index: Int, _ body: (inout _EncFrame) -> Void) {
+        switch index {
+        case 0: body(&frame0)
+        case 1: body(&frame1)
+        default: body(&overflow[index &- 2])
         }
     }
 
@@ -134,13 +137,23 @@ final class _EncState {
 
     /// Runs `body` with the live path set to `ref` + `key`.
     @inline(__always)
-    func nested<R>(_ ref: _PathRef, _ key: (any CodingKey)?, _ body: () throws -> R) rethrows -> R {
-        if _fastPath(ref.tail.isEmpty && ref.prefix == path.count) {
-            guard let key else { return try body() }
+    func nested<R, K: CodingKey>(_ ref: _PathRef, _ key: K, _ body: () throws -> R) rethrows -> R {
+        if _fastPath(ref.isLive(depth: path.count)) {
             path.push(key)
             defer { path.pop() }
             return try body()
         }
+        return try nestedSlow(ref, key, body)
+    }
+
+    /// Runs `body` with the live path set to `ref`.
+    @inline(__always)
+    func nested<R>(_ ref: _PathRef, _ body: () throws -> R) rethrows -> R {
+        if _fastPath(ref.isLive(depth: path.count)) { return try body() }
+        return try nestedSlow(ref, nil, body)
+    }
+
+    func nestedSlow<R>(_ ref: _PathRef, _ key: (any CodingKey)?, _ body: () throws -> R) rethrows -> R {
         let saved = path
         path = _PathStack(ref.resolve(saved))
         if let key { path.push(key) }
@@ -148,19 +161,40 @@ final class _EncState {
         return try body()
     }
 
-    /// Encodes `value` as the region starting at the end of the output.
-    func encodeValue<T: Encodable>(_ value: T, _ ref: _PathRef, _ key: (any CodingKey)?) throws {
+    /// Encodes `value`, whose path is `ref`, as the region starting at the end of the output.
+    func encodeValue<T: Encodable>(_ value: T, _ ref: _PathRef) throws {
         if let kind = _Builtin(T.self) {
             writer.builtin(kind, value)
             return
         }
+        try encodeRegion(ref) { encoder in try nested(ref) { try value.encode(to: encoder) } }
+    }
+
+    /// Encodes `value`, whose path is `ref` + `key`, as the region starting at the end of the output.
+    func encodeValue<T: Encodable, K: CodingKey>(_ value: T, _ ref: _PathRef, _ key: K) throws {
+        if let kind = _Builtin(T.self) {
+            writer.builtin(kind, value)
+            return
+        }
+        try encodeRegion(ref) { encoder in try nested(ref, key) { try value.encode(to: encoder) } }
+    }
+
+    /// Runs an `encode(to:)` for a new region, then closes the containers it opened.
+    @inline(__always)
+    private func encodeRegion(_ ref: _PathRef, _ body: (_Encoder) throws -> Void) throws {
         let start = writer.count
         let depth = frames.count
         let owner = depth > 0 ? frames[depth &- 1].id : 0
         let slot = nextSlot
         nextSlot &+= 1
-        try nested(ref, key) {
-            try value.encode(to: _Encoder(state: self, slot: slot, start: start))
+        do {
+            try body(_Encoder(state: self, slot: slot, start: start))
+        } catch {
+            // The region is partly written and its placeholders unpatched. If a caller
+            // catches the error and continues, only the tree encoder still produces
+            // well-formed bytes; if not, it rethrows the same error.
+            broken = true
+            throw error
         }
         guard frames.count >= depth, depth == 0 || frames[depth &- 1].id == owner else { throw fail(ref) }
         close(above: depth)
@@ -170,8 +204,8 @@ final class _EncState {
     /// Prepares container `index` for its next entry or element.
     @inline(__always)
     func enter(_ index: Int, _ id: Int, _ ref: _PathRef) throws {
-        if _fastPath(index &+ 1 == frames.count && frames[index].id == id && frames[index].pending < 0) {
-            frames[index].count &+= 1
+        if _fastPath(index >= 0 && index &+ 1 == frames.count && frames[index].id == id && frames[index].pending < 0) {
+            frames.update(index) { $0.count &+= 1 }
             return
         }
         try enterSlow(index, id, ref)
@@ -182,7 +216,7 @@ final class _EncState {
         guard index >= 0, index < frames.count, frames[index].id == id else { throw fail(ref) }
         close(above: index &+ 1)
         finishPending(index)
-        frames[index].count &+= 1
+        frames.update(index) { $0.count &+= 1 }
     }
 
     /// `enter` for the non-throwing entry points; `false` if the stream is broken.
@@ -198,7 +232,7 @@ final class _EncState {
     func finishPending(_ index: Int) {
         let placeholder = frames[index].pending
         guard placeholder >= 0 else { return }
-        frames[index].pending = -1
+        frames.update(index) { $0.pending = -1 }
         let start = placeholder &+ 1
         if writer.count == start && nilAt != start { writer.byte(0) }
         writer.patchLength(at: placeholder)
@@ -242,7 +276,8 @@ final class _EncState {
     /// Opens a length-prefixed entry of container `index` that stays open until the
     /// container writes again (nested containers and super encoders).
     func openPending(_ index: Int) {
-        frames[index].pending = writer.placeholder()
+        let placeholder = writer.placeholder()
+        frames.update(index) { $0.pending = placeholder }
     }
 
     /// A new encoder for a super entry just opened in container `index`.
@@ -554,32 +589,6 @@ struct _UnkeyedEnc: UnkeyedEncodingContainer {
         state.writer.patchLength(at: placeholder)
     }
 
-    // Optional elements are always length-prefixed, nil being the empty region.
-    mutating func encodeIfPresent(_ value: Bool?) throws { try encodeOptional(value) }
-    mutating func encodeIfPresent(_ value: String?) throws { try encodeOptional(value) }
-    mutating func encodeIfPresent(_ value: Double?) throws { try encodeOptional(value) }
-    mutating func encodeIfPresent(_ value: Float?) throws { try encodeOptional(value) }
-    mutating func encodeIfPresent(_ value: Int?) throws { try encodeOptional(value) }
-    mutating func encodeIfPresent(_ value: Int8?) throws { try encodeOptional(value) }
-    mutating func encodeIfPresent(_ value: Int16?) throws { try encodeOptional(value) }
-    mutating func encodeIfPresent(_ value: Int32?) throws { try encodeOptional(value) }
-    mutating func encodeIfPresent(_ value: Int64?) throws { try encodeOptional(value) }
-    mutating func encodeIfPresent(_ value: UInt?) throws { try encodeOptional(value) }
-    mutating func encodeIfPresent(_ value: UInt8?) throws { try encodeOptional(value) }
-    mutating func encodeIfPresent(_ value: UInt16?) throws { try encodeOptional(value) }
-    mutating func encodeIfPresent(_ value: UInt32?) throws { try encodeOptional(value) }
-    mutating func encodeIfPresent(_ value: UInt64?) throws { try encodeOptional(value) }
-    mutating func encodeIfPresent<T: Encodable>(_ value: T?) throws { try encodeOptional(value) }
-
-    private func encodeOptional<T: Encodable>(_ value: T?) throws {
-        try begin()
-        guard let value else {
-            state.writer.byte(0)
-            return
-        }
-        try lengthPrefixed(value)
-    }
-
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
         let (index, id) = openNested(keyed: true)
         return KeyedEncodingContainer(_KeyedEnc<NestedKey>(state: state, index: index, id: id, ref: ref.appending(elementKey)))
@@ -643,6 +652,6 @@ struct _SingleEnc: SingleValueEncodingContainer {
 
     mutating func encode<T: Encodable>(_ value: T) throws {
         try state.claim(start, slot)
-        try state.encodeValue(value, state.pathRef(slot: slot), nil)
+        try state.encodeValue(value, state.pathRef(slot: slot))
     }
 }

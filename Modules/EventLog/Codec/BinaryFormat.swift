@@ -4,7 +4,8 @@ import Foundation
 //
 // Every value occupies a *region* of bytes whose extent the reader always knows: the
 // whole input at the top level, the length-prefixed value of a keyed entry, or the
-// length-prefixed element of an unkeyed container. Built-in scalars are self-delimiting.
+// length-prefixed element of an unkeyed container. A single value container's value
+// fills its region; built-in scalars are also self-delimiting.
 //
 // Scalars (the "built-in" types, also when reached through a generic `encode<T>`):
 // - `Bool`: one byte, 0 or 1.
@@ -17,23 +18,29 @@ import Foundation
 //   own `Codable` conformance).
 // - `UUID`: its 16 bytes.
 //
-// Nil is the empty region: `encodeNil` writes nothing, so every optional position costs
-// nothing beyond the length prefix its position already has, and a nil can never be
-// confused with a present value (every present value is at least one byte). A value
-// whose `encode(to:)` requests no container is written as the single byte 0 (an empty
-// container), so it is not read back as nil.
+// Nil is the empty region. Every position where a nil can appear already has a length
+// prefix (a keyed entry's value length, an unkeyed element's length), so a nil costs no
+// extra byte, and it cannot be confused with a present value: every present value is
+// at least one byte. (This plays the role of a 1-byte presence tag without the byte.)
+// `encodeIfPresent(nil, forKey:)` writes the key with an empty value, so the reader's
+// in-order lookup still hits; `decodeIfPresent` returns nil for an empty value and for
+// a missing key. A value whose `encode(to:)` requests no container is written as the
+// single byte 0 (an empty container), so it is not read back as nil.
 //
 // Keyed container: varint entry count, then per entry the key (varint length + UTF-8 of
 // `stringValue`), the varint byte length of the value, and the value's region. Entries
-// keep their encoding order; readers look up keys in that order first (the synthesized
+// keep their encoding order; readers look keys up in that order first (the synthesized
 // `Codable` case) and fall back to a search, so extra and missing keys are tolerated.
+// `superEncoder()` is the entry "super"; `superEncoder(forKey:)` the entry of that key.
 //
 // Unkeyed container: varint element count, then the elements. Built-in scalars are
-// written as is; every other element (a nested container, a `superEncoder()`, a value
-// with its own `encode(to:)`, an `encodeIfPresent`) is its varint byte length followed
-// by its region, so a reader can always find the next element.
-//
-// Single value container: the value itself, filling the region.
+// written as is. Every other element (a value with its own `encode(to:)`, including
+// `Optional`, a nested container, a `superEncoder()`) is its varint byte length and its
+// region, so a reader can always find the next element; `encodeNil()` is the empty
+// element (the byte 0). `decodeIfPresent` and `decode(Optional<T>.self)` read that
+// length-prefixed form. `decodeNil()` checks for an empty element, so it is reliable
+// before length-prefixed elements, not before a built-in scalar whose encoding starts
+// with a 0 byte (write such optionals as `Optional` values instead).
 
 // MARK: - Coding keys
 
@@ -130,6 +137,12 @@ struct _PathRef {
     var tail: [any CodingKey]
 
     static let root = _PathRef(prefix: 0, tail: [])
+
+    /// Whether this is exactly the live path of depth `count` (the common case).
+    @inline(__always)
+    func isLive(depth count: Int) -> Bool {
+        prefix == count && tail.isEmpty
+    }
 
     func resolve(_ live: _PathStack) -> [any CodingKey] {
         live.prefix(prefix) + tail
@@ -418,7 +431,8 @@ enum _DecodeFailure: Error {
     case invalidUTF8
     case invalidBool(UInt8)
     case outOfRange(UInt64, signed: Bool)
-    case sizeMismatch(expected: Int, actual: Int)
+    /// The value's region (of this many bytes) does not hold the requested type.
+    case sizeMismatch(Int)
     case nilValue
     case trailingBytes(Int)
     case countTooLarge(UInt64)
@@ -432,8 +446,8 @@ enum _DecodeFailure: Error {
         case .invalidBool(let byte): "Bool byte \(byte) is neither 0 nor 1."
         case .outOfRange(let raw, let signed):
             "Number \(signed ? String(_unzigzag(raw)) : String(raw)) does not fit the requested type."
-        case .sizeMismatch(let expected, let actual):
-            "Value occupies \(expected) bytes but the requested type read \(actual)."
+        case .sizeMismatch(let bytes):
+            "The value's \(bytes) bytes are not an encoding of this type."
         case .nilValue: "Found nil instead of a value."
         case .trailingBytes(let count): "\(count) unexpected trailing bytes."
         case .countTooLarge(let count): "Element count \(count) exceeds the remaining data."

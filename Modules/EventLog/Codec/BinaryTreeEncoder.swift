@@ -275,28 +275,6 @@ struct _TreeUnkeyedEnc: UnkeyedEncodingContainer {
         }
     }
 
-    private func putOptional<T: Encodable>(_ value: T?) throws {
-        let key = nextKey
-        let slot = addSlot()
-        if let value { try _TreeEncoder.fill(slot, with: value, context, codingPath + [key]) } else { slot.content = .null }
-    }
-
-    mutating func encodeIfPresent(_ value: Bool?) throws { try putOptional(value) }
-    mutating func encodeIfPresent(_ value: String?) throws { try putOptional(value) }
-    mutating func encodeIfPresent(_ value: Double?) throws { try putOptional(value) }
-    mutating func encodeIfPresent(_ value: Float?) throws { try putOptional(value) }
-    mutating func encodeIfPresent(_ value: Int?) throws { try putOptional(value) }
-    mutating func encodeIfPresent(_ value: Int8?) throws { try putOptional(value) }
-    mutating func encodeIfPresent(_ value: Int16?) throws { try putOptional(value) }
-    mutating func encodeIfPresent(_ value: Int32?) throws { try putOptional(value) }
-    mutating func encodeIfPresent(_ value: Int64?) throws { try putOptional(value) }
-    mutating func encodeIfPresent(_ value: UInt?) throws { try putOptional(value) }
-    mutating func encodeIfPresent(_ value: UInt8?) throws { try putOptional(value) }
-    mutating func encodeIfPresent(_ value: UInt16?) throws { try putOptional(value) }
-    mutating func encodeIfPresent(_ value: UInt32?) throws { try putOptional(value) }
-    mutating func encodeIfPresent(_ value: UInt64?) throws { try putOptional(value) }
-    mutating func encodeIfPresent<T: Encodable>(_ value: T?) throws { try putOptional(value) }
-
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
         let key = nextKey
         let nested = _TreeKeyed()
