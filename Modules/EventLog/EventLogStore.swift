@@ -1,5 +1,5 @@
 /// Reads a log. Reads see only committed events, never half of a batch.
-public protocol EventLogReader {
+public protocol EventLogReader: Sendable {
     /// The newest sequence number, `0` for an empty log.
     func lastSequence() throws -> Int64
     /// The stream's current version (its last position), `0` if it has no events.

@@ -11,7 +11,12 @@ public struct ReplayResult<State: Sendable>: Sendable {
     public var warnings: [String]
 }
 
+/// Ranges at least this long are read ahead on a second thread.
+private let readAheadThreshold: Int64 = 8_192
+
 extension Projection {
+    static var readAheadThreshold: Int64 { EventLog.readAheadThreshold }
+
     /// The state at sequence `upTo` (default: the end of the log).
     ///
     /// Starts from the newest valid snapshot at or before `upTo`, then folds the later events.
@@ -42,14 +47,22 @@ extension Projection {
     }
 
     /// Folds the events in `from...to` into `state`; returns how many were applied.
+    ///
+    /// Long ranges are read on a second thread while this one decodes and applies.
     public func fold(_ log: some EventLogReader, into state: inout State, from: Int64, to: Int64?) throws -> Int {
         guard to.map({ from <= $0 }) ?? true else { return 0 }
         var decoder = EventRegistry.CachingDecoder(events)
         var applied = 0
-        try log.forEach(EventQuery(from: from, to: to, types: decoder.registry.typeNames)) { recorded in
+        let query = EventQuery(from: from, to: to, types: decoder.registry.typeNames)
+        let body = { (recorded: RecordedEvent) throws in
             guard let event = try decoder.decode(recorded) else { return }
             apply(event, envelope: recorded, to: &state)
             applied += 1
+        }
+        if let to, to - from < Self.readAheadThreshold {
+            try log.forEach(query, body)
+        } else {
+            try ReadAhead(log, query).forEach(body)
         }
         return applied
     }

@@ -36,10 +36,10 @@ final class HashPipeline: @unchecked Sendable {
         hashes.deallocate()
     }
 
-    /// The hash of event `index`, waiting for the hashing thread if it is behind.
-    func hash(at index: Int) -> [UInt8] {
+    /// Calls `body` with the hash of event `index`, waiting for the hashing thread if it is behind.
+    func withHash<T>(at index: Int, _ body: (UnsafeRawBufferPointer) throws -> T) rethrows -> T {
         while ready.load(ordering: .acquiring) <= index { sched_yield() }
-        return Array(UnsafeRawBufferPointer(start: hashes + index * 32, count: 32))
+        return try body(UnsafeRawBufferPointer(start: hashes + index * 32, count: 32))
     }
 
     private func compute(previous: [UInt8]) {

@@ -1,5 +1,6 @@
 import EventLog
 import GRDB
+import GRDBSQLite
 
 extension SQLiteEventLog {
     /// Writes recorded events (from an export) keeping their sequence numbers, times and hashes.
@@ -13,6 +14,7 @@ extension SQLiteEventLog {
         try writing { cache, db in
             cache = try WriterCache.load(db)
             let statement = try insertStatement(db)
+            defer { sqlite3_clear_bindings(statement) }
             var chain = HashChain()
             var count = 0
             while let (event, storedHash) = try next() {
@@ -27,7 +29,8 @@ extension SQLiteEventLog {
                 guard hash == storedHash else {
                     throw EventLogError(.invalidInput, "event \(event.sequence): hash does not match its content and the previous hash (tampered or reordered)")
                 }
-                try insert(event, hash: hash, cache: &cache!, statement, db)
+                try hash.withUnsafeBytes { try insert(event, hash: $0, cache: &cache!, statement, db) }
+                cache!.lastHash = hash
                 try writeIndexRunIfDue(cache: &cache!, db)
                 count += 1
             }

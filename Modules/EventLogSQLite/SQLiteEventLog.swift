@@ -78,7 +78,7 @@ public final class SQLiteEventLog: EventLogStore, Sendable {
     /// Checkpoints the WAL into the main file and closes it; further use throws.
     public func close() throws {
         do {
-            try pool.writeWithoutTransaction { try $0.checkpoint(.truncate) }
+            _ = try pool.writeWithoutTransaction { try $0.checkpoint(.truncate) }
             try pool.close()
         } catch {
             throw Self.mapped(error, path: path)
@@ -132,9 +132,11 @@ public final class SQLiteEventLog: EventLogStore, Sendable {
     private func insert(_ events: [RecordedEvent], cache: inout WriterCache, _ db: Database) throws {
         let statement = try insertStatement(db)
         let pipeline = HashPipeline(events, previous: cache.lastHash)
-        for (index, event) in events.enumerated() {
-            try insert(event, hash: pipeline.hash(at: index), cache: &cache, statement, db)
+        defer { sqlite3_clear_bindings(statement) }
+        for index in events.indices {
+            try pipeline.withHash(at: index) { try insert(events[index], hash: $0, cache: &cache, statement, db) }
         }
+        if !events.isEmpty { cache.lastHash = pipeline.withHash(at: events.count - 1) { Array($0) } }
     }
 
     func insertStatement(_ db: Database) throws -> OpaquePointer {
@@ -145,8 +147,8 @@ public final class SQLiteEventLog: EventLogStore, Sendable {
             """).sqliteStatement
     }
 
-    /// Writes one planned event with its chain hash and advances the cache.
-    func insert(_ event: RecordedEvent, hash: [UInt8], cache: inout WriterCache, _ statement: OpaquePointer, _ db: Database) throws {
+    /// Writes one planned event with its chain hash and advances the cache (all but `lastHash`).
+    func insert(_ event: RecordedEvent, hash: UnsafeRawBufferPointer, cache: inout WriterCache, _ statement: OpaquePointer, _ db: Database) throws {
         let streamID = try cache.advance(event.streamID, to: event.position, db)
         let typeID = try cache.typeID(event.type, db)
         sqlite3_reset(statement)
@@ -160,15 +162,11 @@ public final class SQLiteEventLog: EventLogStore, Sendable {
         SQLiteRaw.bind(statement, 8, event.causationID)
         SQLiteRaw.bind(statement, 9, event.idempotencyKey)
         try event.payload.withUnsafeBytes { payload in
-            try hash.withUnsafeBytes { hashBytes in
-                // A non-nil pointer even for an empty payload: the column is NOT NULL.
-                sqlite3_bind_blob(statement, 10, payload.baseAddress ?? hashBytes.baseAddress, Int32(payload.count), nil)
-                sqlite3_bind_blob(statement, 11, hashBytes.baseAddress, Int32(hashBytes.count), nil)
-                _ = try SQLiteRaw.step(statement, db)
-                sqlite3_clear_bindings(statement)
-            }
+            // A non-nil pointer even for an empty payload: the column is NOT NULL.
+            sqlite3_bind_blob(statement, 10, payload.baseAddress ?? hash.baseAddress, Int32(payload.count), nil)
+            sqlite3_bind_blob(statement, 11, hash.baseAddress, Int32(hash.count), nil)
+            _ = try SQLiteRaw.step(statement, db)
         }
-        cache.lastHash = hash
         cache.lastSequence = event.sequence
         cache.unindexed[streamID, default: []].append(event.sequence)
     }
@@ -191,13 +189,22 @@ public final class SQLiteEventLog: EventLogStore, Sendable {
         let first = cache.indexedThrough + 1
         let byStream = cache.unindexed
         try db.execute(sql: "INSERT INTO index_runs(first_seq, last_seq) VALUES (?, ?)", arguments: [first, cache.lastSequence])
-        let insertRun = try db.cachedStatement(sql: "INSERT INTO stream_runs(run, stream_id, seqs) VALUES (?, ?, ?)")
+        let insertRun = try db.cachedStatement(sql: "INSERT INTO stream_runs(run, stream_id, seqs) VALUES (?, ?, ?)").sqliteStatement
+        let updateVersion = try db.cachedStatement(sql: "UPDATE streams SET version = ? WHERE id = ?").sqliteStatement
+        var versions: [Int64: Int64] = [:]
+        for head in cache.streams.values where byStream[head.id] != nil { versions[head.id] = head.version }
         for (streamID, sequences) in byStream.sorted(by: { $0.key < $1.key }) {
-            try insertRun.execute(arguments: [first, streamID, Data(RunIndex.encode(sequences))])
-        }
-        let updateVersion = try db.cachedStatement(sql: "UPDATE streams SET version = ? WHERE id = ?")
-        for head in cache.streams.values where byStream[head.id] != nil {
-            try updateVersion.execute(arguments: [head.version, head.id])
+            sqlite3_reset(insertRun)
+            sqlite3_bind_int64(insertRun, 1, first)
+            sqlite3_bind_int64(insertRun, 2, streamID)
+            try RunIndex.encode(sequences).withUnsafeBytes { blob in
+                sqlite3_bind_blob(insertRun, 3, blob.baseAddress, Int32(blob.count), SQLiteRaw.transient)
+                _ = try SQLiteRaw.step(insertRun, db)
+            }
+            sqlite3_reset(updateVersion)
+            sqlite3_bind_int64(updateVersion, 1, versions[streamID] ?? 0)
+            sqlite3_bind_int64(updateVersion, 2, streamID)
+            _ = try SQLiteRaw.step(updateVersion, db)
         }
         try db.execute(sql: "UPDATE meta SET value = ? WHERE key = 'indexed_through'", arguments: [cache.lastSequence])
         cache.indexedThrough = cache.lastSequence
@@ -222,3 +229,4 @@ public final class SQLiteEventLog: EventLogStore, Sendable {
         return "\(error)"
     }
 }
+

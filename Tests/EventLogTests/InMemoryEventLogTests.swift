@@ -32,3 +32,30 @@ final class InMemoryEventLogTests: XCTestCase {
         XCTAssertEqual(resumed.state, runner.state)
     }
 }
+
+extension InMemoryEventLogTests {
+    func test_replayOfALongRange_readsAheadOnAnotherThread_andMatchesShortFolds() throws {
+        let log = InMemoryEventLog(clock: .constant(.epoch))
+        var workload = LedgerWorkload(seed: 11, accounts: 50, payloadSize: 60)
+        for _ in 0..<20 { try log.append(workload.next(1_000)) }
+        let projection = LedgerProjection()
+        let whole = try projection.replay(log)
+        var pieces = projection.initialState
+        for start in stride(from: Int64(1), through: 20_000, by: 2_500) {
+            _ = try projection.fold(log, into: &pieces, from: start, to: start + 2_499)
+        }
+        XCTAssertEqual(whole.state, pieces)
+        XCTAssertEqual(whole.eventsApplied, 20_000)
+    }
+
+    func test_replayOfALongRange_surfacesAMalformedPayload_withoutHanging() throws {
+        let log = InMemoryEventLog(clock: .constant(.epoch))
+        var workload = LedgerWorkload(seed: 12, accounts: 5, payloadSize: 60)
+        try log.append(workload.next(15_000))
+        try log.append([NewEvent(streamID: "x", type: Deposited.eventType, schemaVersion: 2, payload: [0xff, 0xff])])
+        try log.append(workload.next(5_000))
+        XCTAssertThrowsError(try LedgerProjection().replay(log)) { error in
+            XCTAssertEqual((error as? EventLogError)?.code, .corrupt(sequence: 15_001), "\(error)")
+        }
+    }
+}

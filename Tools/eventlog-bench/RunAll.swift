@@ -14,6 +14,7 @@ struct RunAll: ParsableCommand {
     @Option(help: "Events for the batch-10 000 append and the read benchmarks.") var events: Int = 1_000_000
     @Option(help: "Events of the big replay log.") var bigEvents: Int = 10_000_000
     @Option(help: "Results of the eventsourcing peer (JSON from Tools/bench/eventsourcing_peer.py).") var peer: String?
+    @Flag(help: "Only the batch-10 000 append (for profiling).") var appendOnly = false
 
     private var table: [String] = []
 
@@ -23,7 +24,8 @@ struct RunAll: ParsableCommand {
         let peerResults = try peer.map { try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: $0))) as? [String: Any] } ?? nil
         let peerAppend = peerResults?["append"] as? [String: Double] ?? [:]
 
-        for (batch, count, durability) in [(10_000, events, Durability.normal), (100, events / 5, .normal), (1, 20_000, .normal), (1, 5_000, .full)] {
+        let appendRuns = [(10_000, events, Durability.normal), (100, events / 5, .normal), (1, 20_000, .normal), (1, 5_000, .full)]
+        for (batch, count, durability) in appendOnly ? Array(appendRuns.prefix(1)) : appendRuns {
             let workload = try Workload(count: count)
             let ours = try appendOurs(workload, batch: batch, durability: durability, name: "append-\(batch)-\(durability)")
             let raw = RawSQLite.append(workload.rawRows, batch: batch, path: fresh("raw-\(batch)-\(durability).sqlite"), synchronous: durability == .full ? "FULL" : "NORMAL")
@@ -36,6 +38,7 @@ struct RunAll: ParsableCommand {
             }
         }
 
+        if appendOnly { return print(table.joined(separator: "\n")) }
         let readLog = path("append-10000-normal.sqlite")
         let raw = RawSQLite.scan(readLog)
         let store = try SQLiteEventLog(path: readLog, clock: .live, options: .init(createIfMissing: false))
