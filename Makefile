@@ -24,7 +24,7 @@ release: deps
 	$(SWIFT) build -c release
 
 test: build
-	$(SWIFT) test
+	$(SWIFT) test --disable-swift-testing
 
 # Until the city simulation lands: a demo that writes a log, snapshots it and replays it.
 simulate: release

@@ -18,7 +18,6 @@ let grdbSQLite: Target.Dependency = .product(name: "GRDBSQLite", package: "GRDB.
 let argumentParser: Target.Dependency = .product(name: "ArgumentParser", package: "swift-argument-parser")
 let crypto: Target.Dependency = .product(name: "Crypto", package: "swift-crypto")
 let collections: Target.Dependency = .product(name: "Collections", package: "swift-collections")
-let logging: Target.Dependency = .product(name: "Logging", package: "swift-log")
 
 let package = Package(
     name: "MobilePlatform",
@@ -35,7 +34,6 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
-        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     ],
     targets: [
@@ -54,7 +52,7 @@ let package = Package(
         module("LedgerDemo", ["EventLog"]),
 
         // MARK: - Storage
-        module("EventLogSQLite", ["EventLog", "PlatformKit", "Zstd", grdb, grdbSQLite, crypto, logging]),
+        module("EventLogSQLite", ["EventLog", "PlatformKit", "Zstd", grdb, grdbSQLite, crypto]),
         module("EventLogTool", ["EventLog", "EventLogSQLite", "PlatformKit", "LedgerDemo", argumentParser]),
 
         // MARK: - Apps and tools

@@ -12,7 +12,7 @@ struct Demo: ParsableCommand {
     )
 
     @Option(help: "The log file to create.") var log: String = "demo.sqlite"
-    @Option(help: "How many events to write.") var events: Int = 200_000
+    @Option(help: "How many events to write.") var events: Int = 230_000
     @Option(help: "Events per append batch.") var batch: Int = 500
     @Option(help: "Accounts (streams) the events spread over.") var accounts: Int = 1_000
     @Option(help: "Take a snapshot every this many events.") var snapshotEvery: Int64 = 50_000
@@ -58,5 +58,6 @@ struct Demo: ParsableCommand {
             throw EventLogError(.corrupt(sequence: nil), "replay from the snapshot differs from replay from the start")
         }
         print("states agree: replay = snapshot + tail")
+        print("log head hash: \(try store.statistics(byType: false).headHash ?? "-") (the same for the same seed and options)")
     }
 }

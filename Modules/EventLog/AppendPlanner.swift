@@ -2,49 +2,55 @@ import PlatformKit
 
 /// The append rules every store shares: idempotency, optimistic concurrency, numbering.
 ///
-/// Stores plan a batch against their current heads, then persist the plan.
-package enum AppendPlanner {
-    /// The events to write (with their sequence and position) and the result for every input event.
+/// A store plans a batch event by event against its current heads, then persists each
+/// planned event; the first error aborts the whole batch.
+package struct AppendPlanner {
+    /// What to do with one event.
+    package enum Step {
+        /// Its idempotency key is stored already: nothing to write.
+        case duplicate(AppendedEvent)
+        /// Write it with this sequence and position.
+        case write(RecordedEvent)
+    }
+
+    private var heads: [String: Int64] = [:]
+    private var keysInBatch: [String: AppendedEvent] = [:]
+    private var sequence: Int64
+    private let now: Instant
+
+    /// A planner for a batch appended after `lastSequence`, recorded at `now`.
+    package init(after lastSequence: Int64, at now: Instant) {
+        self.sequence = lastSequence
+        self.now = now
+    }
+
+    /// Plans the next event of the batch.
     ///
     /// - Parameters:
     ///   - storedEvent: looks up a stored event by idempotency key.
-    ///   - streamVersion: the stream's current version.
-    package static func plan(
-        _ events: [NewEvent], after lastSequence: Int64, at now: Instant,
-        storedEvent: (String) throws -> AppendedEvent?, streamVersion: (String) throws -> Int64
-    ) throws -> (write: [RecordedEvent], result: [AppendedEvent]) {
-        var heads: [String: Int64] = [:]
-        var keysInBatch: [String: AppendedEvent] = [:]
-        var write: [RecordedEvent] = []
-        var result: [AppendedEvent] = []
-        write.reserveCapacity(events.count)
-        result.reserveCapacity(events.count)
-        var sequence = lastSequence
-        for event in events {
-            try Self.validate(event)
-            if let key = event.idempotencyKey {
-                if let stored = try keysInBatch[key] ?? storedEvent(key) {
-                    result.append(AppendedEvent(sequence: stored.sequence, streamID: stored.streamID, position: stored.position, isDuplicate: true))
-                    continue
-                }
-            }
-            let head = heads.index(forKey: event.streamID)
-            let version = try head.map { heads.values[$0] } ?? streamVersion(event.streamID)
-            if let expected = event.expectedPosition, expected != version + 1 {
-                throw EventLogError.conflict(stream: event.streamID, expected: expected, actual: version)
-            }
-            sequence += 1
-            if let head { heads.values[head] = version + 1 } else { heads[event.streamID] = version + 1 }
-            let appended = AppendedEvent(sequence: sequence, streamID: event.streamID, position: version + 1, isDuplicate: false)
-            if let key = event.idempotencyKey { keysInBatch[key] = appended }
-            result.append(appended)
-            write.append(RecordedEvent(
-                sequence: sequence, streamID: event.streamID, position: version + 1, type: event.type,
-                schemaVersion: event.schemaVersion, recordedAt: now, correlationID: event.correlationID,
-                causationID: event.causationID, idempotencyKey: event.idempotencyKey, payload: event.payload
-            ))
+    ///   - streamVersion: the stream's version before this batch.
+    package mutating func plan(
+        _ event: NewEvent, storedEvent: (String) throws -> AppendedEvent?, streamVersion: (String) throws -> Int64
+    ) throws -> Step {
+        try Self.validate(event)
+        if let key = event.idempotencyKey, let stored = try keysInBatch[key] ?? storedEvent(key) {
+            return .duplicate(AppendedEvent(sequence: stored.sequence, streamID: stored.streamID, position: stored.position, isDuplicate: true))
         }
-        return (write, result)
+        let head = heads.index(forKey: event.streamID)
+        let version = try head.map { heads.values[$0] } ?? streamVersion(event.streamID)
+        if let expected = event.expectedPosition, expected != version + 1 {
+            throw EventLogError.conflict(stream: event.streamID, expected: expected, actual: version)
+        }
+        sequence += 1
+        if let head { heads.values[head] = version + 1 } else { heads[event.streamID] = version + 1 }
+        if let key = event.idempotencyKey {
+            keysInBatch[key] = AppendedEvent(sequence: sequence, streamID: event.streamID, position: version + 1, isDuplicate: false)
+        }
+        return .write(RecordedEvent(
+            sequence: sequence, streamID: event.streamID, position: version + 1, type: event.type,
+            schemaVersion: event.schemaVersion, recordedAt: now, correlationID: event.correlationID,
+            causationID: event.causationID, idempotencyKey: event.idempotencyKey, payload: event.payload
+        ))
     }
 
     private static func validate(_ event: NewEvent) throws {
@@ -53,5 +59,12 @@ package enum AppendPlanner {
         if event.schemaVersion < 1 {
             throw EventLogError(.invalidInput, "event '\(event.type)': schema version \(event.schemaVersion) must be at least 1")
         }
+    }
+}
+
+extension AppendedEvent {
+    /// Where a planned event lands.
+    package init(_ event: RecordedEvent) {
+        self.init(sequence: event.sequence, streamID: event.streamID, position: event.position, isDuplicate: false)
     }
 }

@@ -44,18 +44,23 @@ public final class InMemoryEventLog: EventLogStore, SnapshotStore, Sendable {
     public func append(_ events: [NewEvent]) throws -> [AppendedEvent] {
         let now = clock.now()
         return try storage.withLock { storage in
-            let plan = try AppendPlanner.plan(
-                events, after: Int64(storage.events.count), at: now,
-                storedEvent: { storage.keys[$0] }, streamVersion: { storage.versions[$0] ?? 0 }
-            )
-            for event in plan.write {
-                storage.events.append(event)
-                storage.versions[event.streamID] = event.position
-                if let key = event.idempotencyKey {
-                    storage.keys[key] = AppendedEvent(sequence: event.sequence, streamID: event.streamID, position: event.position, isDuplicate: false)
+            var planner = AppendPlanner(after: Int64(storage.events.count), at: now)
+            var planned: [RecordedEvent] = []
+            var result: [AppendedEvent] = []
+            for event in events {
+                switch try planner.plan(event, storedEvent: { storage.keys[$0] }, streamVersion: { storage.versions[$0] ?? 0 }) {
+                case .duplicate(let stored): result.append(stored)
+                case .write(let recorded):
+                    planned.append(recorded)
+                    result.append(AppendedEvent(recorded))
                 }
             }
-            return plan.result
+            for event in planned {
+                storage.events.append(event)
+                storage.versions[event.streamID] = event.position
+                if let key = event.idempotencyKey { storage.keys[key] = AppendedEvent(event) }
+            }
+            return result
         }
     }
 

@@ -29,7 +29,12 @@ extension SQLiteEventLog {
                 guard hash == storedHash else {
                     throw EventLogError(.invalidInput, "event \(event.sequence): hash does not match its content and the previous hash (tampered or reordered)")
                 }
-                try hash.withUnsafeBytes { try insert(event, hash: $0, cache: &cache!, statement, db) }
+                let stream = cache!.advance(event.streamID, to: event.position)
+                let type = cache!.typeID(event.type)
+                let row = PreparedBatch.Row(event: event, streamID: stream.id, typeID: type.id, isNewStream: stream.isNew, isNewType: type.isNew)
+                try hash.withUnsafeBytes { try insert(row, hash: $0, statement, db) }
+                cache!.unindexed[stream.id, default: []].append(event.sequence)
+                cache!.lastSequence = event.sequence
                 cache!.lastHash = hash
                 try writeIndexRunIfDue(cache: &cache!, db)
                 count += 1

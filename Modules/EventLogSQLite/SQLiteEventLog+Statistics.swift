@@ -23,6 +23,8 @@ public struct LogStatistics: Sendable {
     public var snapshots: Int
     public var snapshotStateBytes: Int64
     public var snapshotStoredBytes: Int64
+    /// The newest event's chain hash (hex): equal heads mean equal logs.
+    public var headHash: String?
 
     /// Uncompressed over compressed size of all snapshots; `nil` without snapshots.
     public var snapshotCompressionRatio: Double? {
@@ -64,7 +66,8 @@ extension SQLiteEventLog {
                 indexedThrough: try Int64.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'indexed_through'") ?? 0,
                 snapshots: snapshot[0],
                 snapshotStateBytes: snapshot[1],
-                snapshotStoredBytes: snapshot[2]
+                snapshotStoredBytes: snapshot[2],
+                headHash: try Data.fetchOne(db, sql: "SELECT hash FROM events ORDER BY seq DESC LIMIT 1").map { [UInt8]($0).hexString }
             )
         }
     }

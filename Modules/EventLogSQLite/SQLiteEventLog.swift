@@ -116,27 +116,20 @@ public final class SQLiteEventLog: EventLogStore, Sendable {
 
     private func append(_ events: [NewEvent], at now: Instant, cache: inout WriterCache?, _ db: Database) throws -> [AppendedEvent] {
         let last = try Int64.fetchOne(db, sql: "SELECT MAX(seq) FROM events") ?? 0
-        if cache == nil || cache!.lastSequence != last {
-            cache = try WriterCache.load(db)
-        }
-        let plan = try AppendPlanner.plan(
-            events, after: cache!.lastSequence, at: now,
-            storedEvent: { try Self.storedEvent(idempotencyKey: $0, db) },
-            streamVersion: { cache!.streams[$0]?.version ?? 0 }
-        )
-        try insert(plan.write, cache: &cache!, db)
-        try writeIndexRunIfDue(cache: &cache!, db)
-        return plan.result
-    }
-
-    private func insert(_ events: [RecordedEvent], cache: inout WriterCache, _ db: Database) throws {
+        let current = try cache.flatMap { $0.lastSequence == last ? $0 : nil } ?? WriterCache.load(db)
+        // The batch owns the cache while it is prepared; on any error it stays nil and is reloaded.
+        cache = nil
+        let batch = PreparedBatch(events, cache: current, at: now) { try Self.storedEvent(idempotencyKey: $0, db) }
         let statement = try insertStatement(db)
-        let pipeline = HashPipeline(events, previous: cache.lastHash)
         defer { sqlite3_clear_bindings(statement) }
-        for index in events.indices {
-            try pipeline.withHash(at: index) { try insert(events[index], hash: $0, cache: &cache, statement, db) }
+        var index = 0
+        while try batch.withRow(index, { row, hash in try insert(row, hash: hash, statement, db) }) {
+            index += 1
         }
-        if !events.isEmpty { cache.lastHash = pipeline.withHash(at: events.count - 1) { Array($0) } }
+        var (prepared, results) = try batch.finish()
+        try writeIndexRunIfDue(cache: &prepared, db)
+        cache = prepared
+        return results
     }
 
     func insertStatement(_ db: Database) throws -> OpaquePointer {
@@ -147,15 +140,20 @@ public final class SQLiteEventLog: EventLogStore, Sendable {
             """).sqliteStatement
     }
 
-    /// Writes one planned event with its chain hash and advances the cache (all but `lastHash`).
-    func insert(_ event: RecordedEvent, hash: UnsafeRawBufferPointer, cache: inout WriterCache, _ statement: OpaquePointer, _ db: Database) throws {
-        let streamID = try cache.advance(event.streamID, to: event.position, db)
-        let typeID = try cache.typeID(event.type, db)
+    /// Writes one prepared row (and its new stream or type, if any).
+    func insert(_ row: borrowing PreparedBatch.Row, hash: UnsafeRawBufferPointer, _ statement: OpaquePointer, _ db: Database) throws {
+        let event = row.event
+        if row.isNewStream {
+            try db.execute(sql: "INSERT INTO streams(id, name, version) VALUES (?, ?, 0)", arguments: [row.streamID, event.streamID])
+        }
+        if row.isNewType {
+            try db.execute(sql: "INSERT INTO event_types(id, name) VALUES (?, ?)", arguments: [row.typeID, event.type])
+        }
         sqlite3_reset(statement)
         sqlite3_bind_int64(statement, 1, event.sequence)
-        sqlite3_bind_int64(statement, 2, streamID)
+        sqlite3_bind_int64(statement, 2, row.streamID)
         sqlite3_bind_int64(statement, 3, event.position)
-        sqlite3_bind_int64(statement, 4, typeID)
+        sqlite3_bind_int64(statement, 4, row.typeID)
         sqlite3_bind_int64(statement, 5, Int64(event.schemaVersion))
         sqlite3_bind_int64(statement, 6, event.recordedAt.millisecondsSinceEpoch)
         SQLiteRaw.bind(statement, 7, event.correlationID)
@@ -167,8 +165,6 @@ public final class SQLiteEventLog: EventLogStore, Sendable {
             sqlite3_bind_blob(statement, 11, hash.baseAddress, Int32(hash.count), nil)
             _ = try SQLiteRaw.step(statement, db)
         }
-        cache.lastSequence = event.sequence
-        cache.unindexed[streamID, default: []].append(event.sequence)
     }
 
     private static func storedEvent(idempotencyKey key: String, _ db: Database) throws -> AppendedEvent? {

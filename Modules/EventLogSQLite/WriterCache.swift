@@ -21,6 +21,9 @@ struct WriterCache {
     var unindexed: [Int64: [Int64]] = [:]
     /// The last type looked up: batches are often of one type.
     private var lastType: (name: String, id: Int64)?
+    /// Ids the next new stream and type get (the writer assigns them; rows are inserted with them).
+    var nextStreamID: Int64 = 1
+    var nextTypeID: Int64 = 1
 
     static func load(_ db: Database) throws -> WriterCache {
         var cache = WriterCache()
@@ -40,6 +43,8 @@ struct WriterCache {
             cache.unindexed[streamID, default: []].append(row[0])
             if let name = names[streamID] { cache.streams[name]?.version = row[2] }
         }
+        cache.nextStreamID = try Int64.fetchOne(db, sql: "SELECT COALESCE(MAX(id), 0) + 1 FROM streams") ?? 1
+        cache.nextTypeID = try Int64.fetchOne(db, sql: "SELECT COALESCE(MAX(id), 0) + 1 FROM event_types") ?? 1
         if let last = try Row.fetchOne(db, sql: "SELECT seq, hash FROM events ORDER BY seq DESC LIMIT 1") {
             cache.lastSequence = last[0]
             cache.lastHash = [UInt8](last[1] as Data)
@@ -47,29 +52,30 @@ struct WriterCache {
         return cache
     }
 
-    /// Moves the stream's head to `position` and returns the stream's id, inserting the
-    /// stream on first use (one dictionary look-up on the hot path).
-    mutating func advance(_ name: String, to position: Int64, _ db: Database) throws -> Int64 {
+    /// Moves the stream's head to `position`; returns the stream's id and whether the stream is
+    /// new (its row must then be inserted with that id). One dictionary look-up.
+    mutating func advance(_ name: String, to position: Int64) -> (id: Int64, isNew: Bool) {
         if let index = streams.index(forKey: name) {
             streams.values[index].version = position
-            return streams.values[index].id
+            return (streams.values[index].id, false)
         }
-        try db.execute(sql: "INSERT INTO streams(name, version) VALUES (?, 0)", arguments: [name])
-        let id = db.lastInsertedRowID
+        let id = nextStreamID
+        nextStreamID += 1
         streams[name] = Head(id: id, version: position)
-        return id
+        return (id, true)
     }
 
-    /// The type's id, inserting the type on first use.
-    mutating func typeID(_ name: String, _ db: Database) throws -> Int64 {
-        if let last = lastType, last.name == name { return last.id }
+    /// The type's id and whether the type is new (its row must then be inserted with that id).
+    mutating func typeID(_ name: String) -> (id: Int64, isNew: Bool) {
+        if let last = lastType, last.name == name { return (last.id, false) }
         if let id = types[name] {
             lastType = (name, id)
-            return id
+            return (id, false)
         }
-        try db.execute(sql: "INSERT INTO event_types(name) VALUES (?)", arguments: [name])
-        let id = db.lastInsertedRowID
+        let id = nextTypeID
+        nextTypeID += 1
         types[name] = id
-        return id
+        lastType = (name, id)
+        return (id, true)
     }
 }

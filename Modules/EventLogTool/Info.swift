@@ -20,6 +20,7 @@ struct Info: ParsableCommand {
                 last recorded:   \(stats.lastRecordedAt.map { "\($0)" } ?? "-")
                 stream index:    through sequence \(stats.indexedThrough)
                 snapshots:       \(stats.snapshots)
+                head hash:       \(stats.headHash ?? "-")
                 """)
         }
     }

@@ -171,3 +171,23 @@ final class EventLogCLITests: XCTestCase {
         XCTAssertTrue(line.contains("acct-live#1"), line)
     }
 }
+
+extension EventLogCLITests {
+    /// `fixtures/eventlog/ledger.jsonl`: a small log exported by `platform demo`, with one event
+    /// of a type no tool knows (kept as bytes).
+    var fixture: String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("fixtures/eventlog/ledger.jsonl").path
+    }
+
+    func test_fixture_importsVerifiesAndReadsBack() throws {
+        let log = directory.path("fixture.sqlite")
+        let imported = try eventlog("import", log, "--input", fixture)
+        XCTAssertEqual(imported.status, 0, imported.error)
+        let verified = try eventlog("verify", log)
+        XCTAssertEqual(verified.status, 0, verified.error)
+        XCTAssertEqual(try eventlog("export", log).output, try String(contentsOfFile: fixture, encoding: .utf8))
+        let unknown = try eventlog("cat", log, "--type", "future.thing")
+        XCTAssertTrue(unknown.output.contains("<3 bytes, type not known to this tool>"), unknown.output)
+    }
+}

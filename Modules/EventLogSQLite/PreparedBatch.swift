@@ -1,0 +1,113 @@
+import EventLog
+import Foundation
+import PlatformKit
+import Synchronization
+
+/// One batch planned for writing: sequence numbers, positions, conflicts, stream and type ids
+/// and chain hashes — everything but the SQLite calls.
+///
+/// Large batches are prepared on a second thread that runs ahead of the writer, which takes
+/// each row as soon as it is ready; so planning and hashing overlap with SQLite's work.
+/// Small batches, and batches with idempotency keys (which need the database to look keys
+/// up), are prepared on the calling thread first.
+final class PreparedBatch: @unchecked Sendable {
+    /// One event to insert, with its ids.
+    struct Row {
+        var event: RecordedEvent
+        var streamID: Int64
+        var typeID: Int64
+        var isNewStream: Bool
+        var isNewType: Bool
+    }
+
+    /// Batches at least this large, without idempotency keys, are prepared on another thread.
+    static let threadedThreshold = 1_024
+
+    private let rows: UnsafeMutablePointer<Row>
+    private let hashes: UnsafeMutableRawPointer
+    private let produced = Atomic<Int>(0)
+    private let done = Atomic<Bool>(false)
+    private let cancelled = Atomic<Bool>(false)
+    private let finished = DispatchSemaphore(value: 0)
+    private let threaded: Bool
+    // Owned by the preparing code until `done`; read by the writer only after it.
+    private var cache: WriterCache
+    private var results: [AppendedEvent] = []
+    private var failure: (any Error)?
+
+    /// Starts preparing `events` on top of `cache`.
+    ///
+    /// `storedEvent` looks idempotency keys up; it is only called on this thread.
+    init(_ events: [NewEvent], cache: WriterCache, at now: Instant, storedEvent: (String) throws -> AppendedEvent?) {
+        self.cache = cache
+        rows = .allocate(capacity: max(1, events.count))
+        hashes = .allocate(byteCount: max(1, events.count) * 32, alignment: 8)
+        threaded = events.count >= Self.threadedThreshold && !events.contains { $0.idempotencyKey != nil }
+        if threaded {
+            Thread { [self] in prepare(events, at: now, storedEvent: { _ in nil }) }.start()
+        } else {
+            prepare(events, at: now, storedEvent: storedEvent)
+        }
+    }
+
+    deinit {
+        cancelled.store(true, ordering: .relaxed)
+        if threaded { finished.wait() }
+        rows.deinitialize(count: produced.load(ordering: .acquiring))
+        rows.deallocate()
+        hashes.deallocate()
+    }
+
+    private func prepare(_ events: [NewEvent], at now: Instant, storedEvent: (String) throws -> AppendedEvent?) {
+        var planner = AppendPlanner(after: cache.lastSequence, at: now)
+        var chain = HashChain()
+        var count = 0
+        results.reserveCapacity(events.count)
+        do {
+            for event in events {
+                if cancelled.load(ordering: .relaxed) { break }
+                let step = try planner.plan(event, storedEvent: storedEvent, streamVersion: { cache.streams[$0]?.version ?? 0 })
+                guard case .write(let recorded) = step else {
+                    if case .duplicate(let stored) = step { results.append(stored) }
+                    continue
+                }
+                let stream = cache.advance(recorded.streamID, to: recorded.position)
+                let type = cache.typeID(recorded.type)
+                cache.unindexed[stream.id, default: []].append(recorded.sequence)
+                cache.lastHash = chain.hash(recorded, previous: cache.lastHash)
+                cache.lastSequence = recorded.sequence
+                cache.lastHash.withUnsafeBytes { (hashes + count * 32).copyMemory(from: $0.baseAddress!, byteCount: 32) }
+                (rows + count).initialize(to: Row(event: recorded, streamID: stream.id, typeID: type.id, isNewStream: stream.isNew, isNewType: type.isNew))
+                results.append(AppendedEvent(recorded))
+                count += 1
+                produced.store(count, ordering: .releasing)
+            }
+        } catch {
+            failure = error
+        }
+        done.store(true, ordering: .releasing)
+        finished.signal()
+    }
+
+    /// Calls `body` with row `index` and its hash, waiting for the preparing thread if it is
+    /// behind; returns `false` after the last row. Throws the planning error (e.g. a conflict)
+    /// once the rows before it are written.
+    func withRow(_ index: Int, _ body: (borrowing Row, UnsafeRawBufferPointer) throws -> Void) throws -> Bool {
+        while produced.load(ordering: .acquiring) <= index {
+            if done.load(ordering: .acquiring), produced.load(ordering: .acquiring) <= index {
+                if let failure { throw failure }
+                return false
+            }
+            sched_yield()
+        }
+        try body(rows[index], UnsafeRawBufferPointer(start: hashes + index * 32, count: 32))
+        return true
+    }
+
+    /// The writer's cache after the batch, and where every event landed.
+    func finish() throws -> (cache: WriterCache, results: [AppendedEvent]) {
+        if threaded { finished.wait(); finished.signal() }
+        if let failure { throw failure }
+        return (cache, results)
+    }
+}
