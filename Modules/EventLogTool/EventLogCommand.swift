@@ -5,7 +5,7 @@ public struct EventLogCommand: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "eventlog",
         abstract: "Inspect, verify, export and import a MobilePlatform event log.",
-        subcommands: [Info.self, Cat.self, Tail.self, Verify.self, Snapshots.self, Stats.self, Export.self, Import.self]
+        subcommands: [Info.self, Cat.self, Tail.self, Verify.self, Replay.self, Snapshots.self, Stats.self, Export.self, Import.self]
     )
 
     public init() {}

@@ -40,9 +40,13 @@ struct Import: ParsableCommand {
         defer { try? store.close() }
         var reader = LineReader(handle: handle)
         let decoder = JSONDecoder()
+        let size = try input.map { try FileManager.default.attributesOfItem(atPath: $0)[.size] as? NSNumber }??.int64Value ?? 0
+        var bar = ProgressBar("importing")
+        defer { bar.finish() }
         do {
             return try store.importEvents {
                 while let line = try reader.next() {
+                    if reader.lineNumber % 16_384 == 0 { bar.update(reader.bytesRead, of: size) }
                     if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
                     do {
                         return try decoder.decode(ExportLine.self, from: line).recorded()

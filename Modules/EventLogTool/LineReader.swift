@@ -7,6 +7,8 @@ struct LineReader {
     private var atEnd = false
     /// The number of the line last returned, from 1.
     private(set) var lineNumber = 0
+    /// Bytes read from the file so far.
+    private(set) var bytesRead: Int64 = 0
 
     init(handle: FileHandle) {
         self.handle = handle
@@ -28,6 +30,7 @@ struct LineReader {
                 return Data(buffer)
             }
             if let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty {
+                bytesRead += Int64(chunk.count)
                 buffer.append(chunk)
             } else {
                 atEnd = true

@@ -191,3 +191,27 @@ extension EventLogCLITests {
         XCTAssertTrue(unknown.output.contains("<3 bytes, type not known to this tool>"), unknown.output)
     }
 }
+
+extension EventLogCLITests {
+    func test_replay_printsTheStateAtAnySequence_fromSnapshotOrStart() throws {
+        let log = try makeLedger()
+        let atEnd = try eventlog("replay", log, "--projection", "demo.ledger")
+        XCTAssertEqual(atEnd.status, 0, atEnd.error)
+        XCTAssertTrue(atEnd.error.contains("from snapshot 3 at 60, 0 events folded"), atEnd.error)
+        let state = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(atEnd.output.utf8)) as? [String: Any])
+        XCTAssertEqual(state["eventCount"] as? Int, 60)
+
+        let middle = try eventlog("replay", log, "--projection", "demo.ledger", "--at", "45")
+        XCTAssertTrue(middle.error.contains("at sequence 45: from snapshot 2 at 40, 5 events folded"), middle.error)
+        let fromStart = try eventlog("replay", log, "--projection", "demo.ledger", "--at", "45", "--from-start")
+        XCTAssertTrue(fromStart.error.contains("from the start, 45 events folded"), fromStart.error)
+        XCTAssertEqual(fromStart.output, middle.output, "replay from a snapshot equals replay from the start")
+
+        let unknown = try eventlog("replay", log, "--projection", "nope")
+        XCTAssertNotEqual(unknown.status, 0)
+        XCTAssertTrue(unknown.error.contains("unknown projection 'nope'"), unknown.error)
+        let past = try eventlog("replay", log, "--projection", "demo.ledger", "--at", "999")
+        XCTAssertEqual(past.status, 1)
+        XCTAssertTrue(past.error.contains("past the end of the log (61)"), past.error)
+    }
+}

@@ -98,9 +98,11 @@ func seconds(since start: ContinuousClock.Instant) -> Double {
     return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
 }
 
-/// Peak resident set size of this process, in MB.
+/// Peak resident set size of this process image, in MB (`VmHWM`: unlike `ru_maxrss` it does
+/// not carry the parent's peak across fork and exec).
 func peakRSSMegabytes() -> Double {
-    var usage = rusage()
-    getrusage(RUSAGE_SELF.rawValue, &usage)
-    return Double(usage.ru_maxrss) / 1024
+    let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+    let line = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") } ?? ""
+    let kilobytes = Double(line.split(separator: " ").dropFirst().first ?? "") ?? .nan
+    return kilobytes / 1024
 }
