@@ -21,7 +21,7 @@ final class PreparedBatch: @unchecked Sendable {
     }
 
     /// Batches at least this large, without idempotency keys, are prepared on another thread.
-    static let threadedThreshold = 1_024
+    static let threadedThreshold = 64
 
     private let rows: UnsafeMutablePointer<Row>
     private let hashes: UnsafeMutableRawPointer

@@ -116,7 +116,8 @@ public final class SQLiteEventLog: EventLogStore, Sendable {
     }
 
     private func append(_ events: [NewEvent], at now: Instant, cache: inout WriterCache?, _ db: Database) throws -> [AppendedEvent] {
-        let last = try Int64.fetchOne(db, sql: "SELECT MAX(seq) FROM events") ?? 0
+        // Another process may have appended since: then the cache is reloaded.
+        let last = try Int64.fetchOne(db.cachedStatement(sql: "SELECT MAX(seq) FROM events")) ?? 0
         let current = try cache.flatMap { $0.lastSequence == last ? $0 : nil } ?? WriterCache.load(db)
         // The batch owns the cache while it is prepared; on any error it stays nil and is reloaded.
         cache = nil

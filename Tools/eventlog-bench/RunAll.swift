@@ -14,7 +14,8 @@ struct RunAll: ParsableCommand {
     @Option(help: "Events for the batch-10 000 append and the read benchmarks.") var events: Int = 1_000_000
     @Option(help: "Events of the big replay log.") var bigEvents: Int = 10_000_000
     @Option(help: "Results of the eventsourcing peer (JSON from Tools/bench/eventsourcing_peer.py).") var peer: String?
-    @Flag(help: "Only the batch-10 000 append (for profiling).") var appendOnly = false
+    @Flag(help: "Only one append measurement (for profiling).") var appendOnly = false
+    @Option(help: "With --append-only: the batch size.") var appendBatch = 10_000
 
     private var table: [String] = []
 
@@ -26,7 +27,7 @@ struct RunAll: ParsableCommand {
         let peerAppend = peerResults?["append_insert_only"] as? [String: Double] ?? [:]
 
         let appendRuns = [(10_000, events, Durability.normal), (100, events / 5, .normal), (1, 20_000, .normal), (1, 5_000, .full)]
-        for (batch, count, durability) in appendOnly ? Array(appendRuns.prefix(1)) : appendRuns {
+        for (batch, count, durability) in appendOnly ? [(appendBatch, events, .normal)] : appendRuns {
             let workload = try Workload(count: count)
             let ours = try appendOurs(workload, batch: batch, durability: durability, name: "append-\(batch)-\(durability)")
             let raw = RawSQLite.append(workload.rawRows, batch: batch, path: fresh("raw-\(batch)-\(durability).sqlite"), synchronous: durability == .full ? "FULL" : "NORMAL")
