@@ -46,6 +46,8 @@ public final class SQLiteEventLog: EventLogStore, Sendable {
             }
         } catch let error as EventLogError {
             throw error
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_CORRUPT {
+            throw Self.mapped(error, path: path)
         } catch {
             throw EventLogError(.cannotOpen, "\(path): not an event log (\(Self.describe(error)))")
         }
@@ -216,7 +218,7 @@ public final class SQLiteEventLog: EventLogStore, Sendable {
         guard let error = error as? DatabaseError else { return error }
         switch error.resultCode {
         case .SQLITE_CORRUPT, .SQLITE_NOTADB:
-            return EventLogError(.corrupt(sequence: nil), "\(path): the file is damaged (\(describe(error)))")
+            return EventLogError(.corrupt(sequence: nil), "\(path): the log is damaged (\(describe(error)))")
         default:
             return EventLogError(.storage, "\(path): \(describe(error))")
         }
