@@ -49,7 +49,8 @@ public final class SQLiteEventLog: EventLogStore, Sendable {
         } catch let error as DatabaseError where error.resultCode == .SQLITE_CORRUPT {
             throw Self.mapped(error, path: path)
         } catch {
-            throw EventLogError(.cannotOpen, "\(path): not an event log (\(Self.describe(error)))")
+            let problem = exists ? "not an event log" : "cannot create the log"
+            throw EventLogError(.cannotOpen, "\(path): \(problem) (\(Self.describe(error)))")
         }
     }
 

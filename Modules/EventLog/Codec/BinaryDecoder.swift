@@ -9,13 +9,16 @@ import Foundation
 /// to a search. Malformed input always throws a `DecodingError`, never traps.
 public struct BinaryDecoder: Sendable {
     /// Contextual information for `init(from:)` implementations.
-    public var userInfo: [CodingUserInfoKey: any Sendable] = [:]
+    public var userInfo: [CodingUserInfoKey: any Sendable] = Dictionary()
 
     public init() {}
 
     /// The `T` encoded in `bytes`.
     public func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws -> T {
-        try bytes.withUnsafeBytes { try decode(type, from: $0) }
+        try bytes.withUnsafeBytes { buffer in
+            guard let base = buffer.baseAddress, buffer.count > 0 else { return try decode(T.self, from: buffer) }
+            return try decode(T.self, base: base, count: buffer.count)
+        }
     }
 
     /// The `T` encoded in `data`.
@@ -34,28 +37,31 @@ public struct BinaryDecoder: Sendable {
     private func decode<T: Decodable>(_ type: T.Type, base: UnsafeRawPointer, count: Int) throws -> T {
         let state = _DecState(base: base, userInfo: userInfo)
         defer { state.expired = true }
-        return try state.decodeValue(T.self, 0, count, _PathRef.root)
+        return try state.decodeValue(T.self, 0, count, _PathRef(prefix: 0, tail: []))
     }
 }
 
 // MARK: - State
 
 /// The state of one top-level `decode`.
-final class _DecState {
-    let base: UnsafeRawPointer
+///
+/// Also the core of the decode's first keyed container (see ``_KeyedCore``), so the
+/// common single-struct decode allocates one object instead of two.
+final class _DecState: _KeyedCore {
     /// Kept as given; converted only when an `init(from:)` asks for it.
     let userInfo: [CodingUserInfoKey: any Sendable]
 
-    /// Set when `decode` returns: the bytes may be gone, so stashed containers must not read.
-    @exclusivity(unchecked) var expired = false
     /// The live coding path (see `_PathRef`).
     @exclusivity(unchecked) var path = _PathStack()
     /// Full coding paths of super decoders, by region start.
     @exclusivity(unchecked) var superPaths: [Int: [any CodingKey]]?
 
+    /// Whether the embedded keyed core is taken by a container.
+    @exclusivity(unchecked) var embeddedCoreUsed = false
+
     init(base: UnsafeRawPointer, userInfo: [CodingUserInfoKey: any Sendable]) {
-        self.base = base
         self.userInfo = userInfo
+        super.init(base: base)
     }
 
     func pathRef(at start: Int) -> _PathRef {
@@ -103,22 +109,6 @@ final class _DecState {
         if let key { path.push(key) }
         defer { path = saved }
         return try body()
-    }
-
-    /// A built-in scalar filling exactly `start..<end`.
-    @inline(__always)
-    func readExact<T>(_ kind: _Builtin, _ type: T.Type, _ start: Int, _ end: Int) throws(_DecodeFailure) -> T {
-        guard start < end else { throw .nilValue }
-        var position = start
-        let value: T
-        do throws(_DecodeFailure) {
-            value = try _Read.builtin(kind, as: T.self, base, &position, end)
-        } catch .truncated, .lengthPastEnd {
-            // The region is exact: a value that does not fit it is of another type.
-            throw .sizeMismatch(end &- start)
-        }
-        guard position == end else { throw .sizeMismatch(end &- start) }
-        return value
     }
 
     /// The `T` filling exactly the region `start..<end`, whose path is `ref`.
@@ -177,6 +167,12 @@ final class _DecState {
             guard cursor == end else { throw .trailingBytes(end &- cursor) }
         } catch {
             throw _CodecErrors.corrupted(ref.resolve(path), "Malformed keyed container: \(error.message)")
+        }
+        if !embeddedCoreUsed && ref.prefix == 0 && ref.tail.isEmpty {
+            // The embedded core's path is the root.
+            embeddedCoreUsed = true
+            reset(first: position, count: count)
+            return self
         }
         return _KeyedCore(state: self, first: position, count: count, ref: ref)
     }
@@ -239,34 +235,96 @@ struct _Decoder: Decoder {
 /// A class, not generic: the standard library's `KeyedDecodingContainer` box copies the
 /// container for every call, so the container is just this one reference, and lookups
 /// run as specialized code although `Key` comes from the caller's module.
-final class _KeyedCore {
-    let state: _DecState
+///
+/// The first keyed container of a decode uses the core embedded in its ``_DecState``
+/// (a subclass); later ones allocate their own, which keeps the state alive.
+class _KeyedCore {
+    /// The decode's bytes.
+    final let base: UnsafeRawPointer
+    /// The decode's state; nil when this core is the state itself.
+    private final let owner: _DecState?
+    final let ref: _PathRef
     /// The first entry.
-    let first: Int
-    let count: Int
-    let ref: _PathRef
+    @exclusivity(unchecked) final private(set) var first: Int
+    @exclusivity(unchecked) final private(set) var count: Int
+    /// Set on the state when `decode` returns: the bytes may be gone, so stashed
+    /// containers must not read.
+    @exclusivity(unchecked) final var expired = false
+
+    final var state: _DecState {
+        @inline(__always) get { owner ?? unsafeDowncast(self, to: _DecState.self) }
+    }
+
+    /// Whether the decode has returned.
+    final var isExpired: Bool {
+        @inline(__always) get {
+            if let owner { return owner.expired }
+            return expired
+        }
+    }
+
+    @inline(__always)
+    final func checkAlive() throws {
+        if _slowPath(isExpired) { throw _CodecErrors.decoderExpired(ref.resolve(state.path)) }
+    }
 
     // Confined to one decode and never accessed reentrantly through `inout`: no dynamic
     // exclusivity checks (a hot-path cost).
 
     /// Where the next key is expected: the entry after the last one read.
-    @exclusivity(unchecked) var cursor: Int
-    @exclusivity(unchecked) var cursorIndex = 0
+    @exclusivity(unchecked) final var cursor: Int
+    @exclusivity(unchecked) final var cursorIndex = 0
     /// Built on the first miss in a large container.
-    @exclusivity(unchecked) var index: [String: (position: Int, index: Int)]?
+    @exclusivity(unchecked) final var index: [String: (position: Int, index: Int)]?
+
+    /// A built-in scalar filling exactly `start..<end`.
+    @inline(__always)
+    final func readExact<T>(_ kind: _Builtin, _ type: T.Type, _ start: Int, _ end: Int) throws(_DecodeFailure) -> T {
+        guard start < end else { throw .nilValue }
+        var position = start
+        let value: T
+        do throws(_DecodeFailure) {
+            value = try _Read.builtin(kind, as: T.self, base, &position, end)
+        } catch .truncated, .lengthPastEnd {
+            // The region is exact: a value that does not fit it is of another type.
+            throw .sizeMismatch(end &- start)
+        }
+        guard position == end else { throw .sizeMismatch(end &- start) }
+        return value
+    }
 
     init(state: _DecState, first: Int, count: Int, ref: _PathRef) {
-        self.state = state
+        self.base = state.base
+        self.owner = state
         self.first = first
         self.count = count
         self.ref = ref
         self.cursor = first
     }
 
+    /// The embedded core of a ``_DecState`` (path: the root), unused until ``reset(first:count:)``.
+    init(base: UnsafeRawPointer) {
+        self.base = base
+        self.owner = nil
+        self.first = 0
+        self.count = 0
+        self.ref = _PathRef(prefix: 0, tail: [])
+        self.cursor = 0
+    }
+
+    /// Sets up the embedded core for a container.
+    final func reset(first: Int, count: Int) {
+        self.first = first
+        self.count = count
+        self.cursor = first
+        self.cursorIndex = 0
+        self.index = nil
+    }
+
     /// Calls `body` with each entry's key bytes, value start and end until it returns true.
     @inline(__always)
-    func forEachEntry(_ body: (UnsafeBufferPointer<UInt8>, Int, Int) -> Bool) {
-        let base = state.base
+    final func forEachEntry(_ body: (UnsafeBufferPointer<UInt8>, Int, Int) -> Bool) {
+        let base = self.base
         var position = first
         for _ in 0..<count {
             let keyLength = _Read.varintUnchecked(base, &position)
@@ -282,9 +340,9 @@ final class _KeyedCore {
     /// The value region of the entry with key bytes `key`, if present; `advance` moves the
     /// cursor past it.
     @inline(__always)
-    func find(_ key: UnsafeBufferPointer<UInt8>, advance: Bool) -> (start: Int, end: Int)? {
+    final func find(_ key: UnsafeBufferPointer<UInt8>, advance: Bool) -> (start: Int, end: Int)? {
         if _fastPath(cursorIndex < count) {
-            let base = state.base
+            let base = self.base
             var position = cursor
             let keyLength = _Read.varintUnchecked(base, &position)
             if keyLength == key.count && _bytesEqual(base + position, UnsafeRawPointer(key.baseAddress), keyLength) {
@@ -302,13 +360,13 @@ final class _KeyedCore {
 
     /// A search over all entries, through an index for large containers.
     @inline(never)
-    func findSlow(_ key: UnsafeBufferPointer<UInt8>, advance: Bool) -> (start: Int, end: Int)? {
+    final func findSlow(_ key: UnsafeBufferPointer<UInt8>, advance: Bool) -> (start: Int, end: Int)? {
         var found: (start: Int, end: Int, index: Int)?
         if count > 16 {
             guard let entry = keyIndex()[String(decoding: key, as: UTF8.self)] else { return nil }
             var position = entry.position
-            position &+= _Read.varintUnchecked(state.base, &position)
-            let valueLength = _Read.varintUnchecked(state.base, &position)
+            position &+= _Read.varintUnchecked(base, &position)
+            let valueLength = _Read.varintUnchecked(base, &position)
             found = (position, position &+ valueLength, entry.index)
         } else {
             var index = 0
@@ -329,10 +387,10 @@ final class _KeyedCore {
         return (found.start, found.end)
     }
 
-    private func keyIndex() -> [String: (position: Int, index: Int)] {
+    private final func keyIndex() -> [String: (position: Int, index: Int)] {
         if let index { return index }
         var index: [String: (position: Int, index: Int)] = [:]
-        let base = state.base
+        let base = self.base
         var position = first
         for entry in 0..<count {
             let entryStart = position
@@ -348,16 +406,16 @@ final class _KeyedCore {
 
     /// The value region of the key named `name`.
     @inline(__always)
-    func find(_ name: String, advance: Bool) -> (start: Int, end: Int)? {
+    final func find(_ name: String, advance: Bool) -> (start: Int, end: Int)? {
         var name = name
         return name.withUTF8 { find($0, advance: advance) }
     }
 
     /// The built-in scalar at `region`, or the decoding error at `key`.
     @inline(__always)
-    func scalar<T>(_ kind: _Builtin, _ type: T.Type, _ region: (start: Int, end: Int), _ key: @autoclosure () -> any CodingKey) throws -> T {
+    final func scalar<T>(_ kind: _Builtin, _ type: T.Type, _ region: (start: Int, end: Int), _ key: @autoclosure () -> any CodingKey) throws -> T {
         do throws(_DecodeFailure) {
-            return try state.readExact(kind, T.self, region.start, region.end)
+            return try readExact(kind, T.self, region.start, region.end)
         } catch {
             throw error.decodingError(T.self, state.codingPath(ref, key()))
         }
@@ -387,7 +445,7 @@ struct _KeyedDec<Key: CodingKey>: KeyedDecodingContainerProtocol {
     var codingPath: [any CodingKey] { core.ref.resolve(core.state.path) }
 
     var allKeys: [Key] {
-        guard !core.state.expired else { return [] }
+        guard !core.isExpired else { return [] }
         var keys: [Key] = []
         keys.reserveCapacity(core.count)
         core.forEachEntry { keyBytes, _, _ in
@@ -399,14 +457,14 @@ struct _KeyedDec<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     func contains(_ key: Key) -> Bool {
-        guard !core.state.expired else { return false }
+        guard !core.isExpired else { return false }
         return core.find(key.stringValue, advance: false) != nil
     }
 
     /// The value region of `key`, throwing `keyNotFound` if absent.
     @inline(__always)
     private func region(_ key: Key) throws -> (start: Int, end: Int) {
-        try core.state.checkAlive(core.ref)
+        try core.checkAlive()
         guard let region = core.find(key.stringValue, advance: true) else {
             throw _CodecErrors.keyNotFound(key, codingPath)
         }
@@ -420,13 +478,13 @@ struct _KeyedDec<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     @inline(__always)
     private func scalarIfPresent<T>(_ kind: _Builtin, _ type: T.Type, _ key: Key) throws -> T? {
-        try core.state.checkAlive(core.ref)
+        try core.checkAlive()
         guard let region = core.find(key.stringValue, advance: true), region.start < region.end else { return nil }
         return try core.scalar(kind, T.self, region, key)
     }
 
     func decodeNil(forKey key: Key) throws -> Bool {
-        try core.state.checkAlive(core.ref)
+        try core.checkAlive()
         guard let (start, end) = core.find(key.stringValue, advance: false) else {
             throw _CodecErrors.keyNotFound(key, codingPath)
         }
@@ -471,7 +529,7 @@ struct _KeyedDec<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try scalarIfPresent(.uint64, type, key) }
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-        try core.state.checkAlive(core.ref)
+        try core.checkAlive()
         guard let (start, end) = core.find(key.stringValue, advance: true), start < end else { return nil }
         return try core.state.decodeValue(T.self, start, end, core.ref, key)
     }
@@ -497,7 +555,7 @@ struct _KeyedDec<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     private func superDecoder(named key: any CodingKey) throws -> any Decoder {
-        try core.state.checkAlive(core.ref)
+        try core.checkAlive()
         // A missing entry decodes as nil, like a missing value in JSON.
         let (start, end) = core.find(key.stringValue, advance: true) ?? (Int.max, Int.max)
         return core.state.superDecoder(start, end, path: codingPath + [key])

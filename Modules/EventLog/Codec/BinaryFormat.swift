@@ -479,6 +479,13 @@ enum _Read {
                 position &+= 2
                 return UInt64(first & 0x7F) | UInt64(second) &<< 7
             }
+            if position &+ 2 < end {
+                let third = base.load(fromByteOffset: position &+ 2, as: UInt8.self)
+                if third < 0x80 {
+                    position &+= 3
+                    return UInt64(first & 0x7F) | UInt64(second & 0x7F) &<< 7 | UInt64(third) &<< 14
+                }
+            }
         }
         return try varintSlow(base, &position, end)
     }
