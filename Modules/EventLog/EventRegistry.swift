@@ -17,6 +17,11 @@ public struct EventRegistry: Sendable {
         decoders[Key(type: E.eventType, version: E.schemaVersion)] = { try BinaryDecoder().decode(E.self, from: $0) }
     }
 
+    /// Registers `E` at its current schema version, decoded without `Codable` (faster replay).
+    public mutating func register<E: Event & BinaryDecodable>(_ type: E.Type) {
+        decoders[Key(type: E.eventType, version: E.schemaVersion)] = { try BinaryKeyedReader.decode(E.self, from: $0) }
+    }
+
     /// Registers an older schema `version` of `E`'s type, decoded as `Old` and upcast to `E`.
     ///
     /// Chain older versions by composing upcasts: `{ v3(from: v2(from: $0)) }`.

@@ -36,3 +36,20 @@ public struct Withdrawn: Event, Equatable {
         self.amount = amount
     }
 }
+
+// The ledger's events are on the replay hot path: they also decode without `Codable`.
+
+extension Deposited: BinaryDecodable {
+    public init(from reader: inout BinaryKeyedReader) throws {
+        account = try reader.decode(String.self, forKey: "account")
+        amount = try reader.decode(Int64.self, forKey: "amount")
+        memo = try reader.decode(String.self, forKey: "memo")
+    }
+}
+
+extension Withdrawn: BinaryDecodable {
+    public init(from reader: inout BinaryKeyedReader) throws {
+        account = try reader.decode(String.self, forKey: "account")
+        amount = try reader.decode(Int64.self, forKey: "amount")
+    }
+}
