@@ -5,6 +5,8 @@ import Synchronization
 /// reading rows and decoding payloads then run on two cores at once.
 ///
 /// Order is preserved and at most `depth` chunks are in flight, so memory stays bounded.
+/// Folded chunks go back to the reading thread to be freed there: memory freed by the thread
+/// that allocated it avoids contention on the allocator's per-thread arenas.
 final class ReadAhead: @unchecked Sendable {
     private enum Item {
         case events([RecordedEvent])
@@ -15,6 +17,8 @@ final class ReadAhead: @unchecked Sendable {
     private struct Cancelled: Error {}
 
     private let queue = Mutex<[Item]>([])
+    /// Chunks the caller has folded, for the reading thread to free.
+    private let folded = Mutex<[[RecordedEvent]]>([])
     private let items = DispatchSemaphore(value: 0)
     private let slots: DispatchSemaphore
     private let finished = DispatchSemaphore(value: 0)
@@ -49,6 +53,12 @@ final class ReadAhead: @unchecked Sendable {
 
     private func push(_ item: Item) throws {
         slots.wait()
+        // Freed here, on the thread that allocated them, outside the lock.
+        _ = folded.withLock { chunks in
+            let taken = chunks
+            chunks = []
+            return taken
+        }
         if cancelled.load(ordering: .acquiring) { throw Cancelled() }
         queue.withLock { $0.append(item) }
         items.signal()
@@ -62,7 +72,9 @@ final class ReadAhead: @unchecked Sendable {
             let item = queue.withLock { $0.removeFirst() }
             slots.signal()
             switch item {
-            case .events(let events): for event in events { try body(event) }
+            case .events(let events):
+                for event in events { try body(event) }
+                folded.withLock { $0.append(events) }
             case .failed(let error): throw error
             case .end: return
             }
