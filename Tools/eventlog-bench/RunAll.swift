@@ -46,7 +46,8 @@ struct RunAll: ParsableCommand {
         let store = try SQLiteEventLog(path: readLog, clock: .live, options: .init(createIfMissing: false))
         let read = try measure(count: raw.count) { try store.forEach(.all) { _ in } }
         row("sequential read (envelopes)", rate(read), "raw scan \(rate(raw.perSecond))", percent(read / raw.perSecond), "")
-        let replay = try measure(count: raw.count) { _ = try LedgerProjection().replay(store) }
+        // In a fresh process, like the peer's replay (this process's heap is full of workloads).
+        let replay = Double(raw.count) / (try childReplay(readLog, fromSnapshot: false)["seconds"] ?? .nan)
         row("projection replay (decoded events)", rate(replay), "raw scan \(rate(raw.perSecond))", percent(replay / raw.perSecond), "≥ 1 000 000/s and ≥ 50 %")
         if let theirs = peerResults?["replay"] as? Double {
             row("projection replay vs eventsourcing", rate(replay), "eventsourcing \(rate(theirs))", times(replay / theirs), "≥ 10×")

@@ -152,19 +152,9 @@ final class _DecState: _KeyedCore {
                 .init(codingPath: ref.resolve(path), debugDescription: "Expected a keyed container but found nil instead.")
             )
         }
-        var position = start
-        let count: Int
+        let (position, count): (Int, Int)
         do throws(_DecodeFailure) {
-            let raw = try _Read.varint(base, &position, end)
-            guard raw <= UInt64(end &- position) / 2 else { throw .countTooLarge(raw) }
-            count = Int(raw)
-            // Validate the entry table once; lookups then read it unchecked.
-            var cursor = position
-            for _ in 0..<count {
-                cursor &+= try _Read.length(base, &cursor, end)
-                cursor &+= try _Read.length(base, &cursor, end)
-            }
-            guard cursor == end else { throw .trailingBytes(end &- cursor) }
+            (position, count) = try _Read.keyedEntries(base, start, end)
         } catch {
             throw _CodecErrors.corrupted(ref.resolve(path), "Malformed keyed container: \(error.message)")
         }

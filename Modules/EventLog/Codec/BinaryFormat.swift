@@ -535,6 +535,21 @@ enum _Read {
         return Int(length)
     }
 
+    /// The keyed container at `start..<end`: where its first entry starts and how many there
+    /// are. Validates the whole entry table once, so look-ups may then read it unchecked.
+    static func keyedEntries(_ base: UnsafeRawPointer, _ start: Int, _ end: Int) throws(_DecodeFailure) -> (first: Int, count: Int) {
+        var position = start
+        let raw = try varint(base, &position, end)
+        guard raw <= UInt64(end &- position) / 2 else { throw .countTooLarge(raw) }
+        var cursor = position
+        for _ in 0..<raw {
+            cursor &+= try length(base, &cursor, end)
+            cursor &+= try length(base, &cursor, end)
+        }
+        guard cursor == end else { throw .trailingBytes(end &- cursor) }
+        return (position, Int(raw))
+    }
+
     @inline(__always)
     static func string(_ base: UnsafeRawPointer, _ position: inout Int, _ end: Int) throws(_DecodeFailure) -> String {
         let length = try length(base, &position, end)

@@ -36,23 +36,12 @@ public struct BinaryKeyedReader {
 
     private init(base: UnsafeRawPointer, end: Int) throws {
         self.base = base
-        var position = 0
         do throws(_DecodeFailure) {
-            let raw = try _Read.varint(base, &position, end)
-            guard raw <= UInt64(end &- position) / 2 else { throw .countTooLarge(raw) }
-            count = Int(raw)
-            // Validate the entry table once; look-ups then read it unchecked.
-            var check = position
-            for _ in 0..<count {
-                check &+= try _Read.length(base, &check, end)
-                check &+= try _Read.length(base, &check, end)
-            }
-            guard check == end else { throw .trailingBytes(end &- check) }
+            (entries, count) = try _Read.keyedEntries(base, 0, end)
         } catch {
             throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "Malformed keyed container: \(error.message)"))
         }
-        entries = position
-        cursor = position
+        cursor = entries
     }
 
     // MARK: - Values
