@@ -13,6 +13,7 @@ public struct VerificationReport: Sendable {
 
     public var eventsChecked: Int64 = 0
     public var snapshotsChecked = 0
+    /// Projections replayed from the start and compared with their snapshots (those with any).
     public var projectionsReplayed: [String] = []
     public var problem: Problem?
 
@@ -38,7 +39,7 @@ extension SQLiteEventLog {
                 return report
             }
         }
-        for projection in projections {
+        for projection in projections where try !snapshots(of: projection.name).isEmpty {
             if let problem = try verifyReplay(of: projection) {
                 report.problem = problem
                 return report
