@@ -34,6 +34,9 @@ public final class SQLiteEventLog: EventLogStore, Sendable {
         }
         var configuration = Configuration()
         configuration.busyMode = .timeout(10)
+        // 16 KB pages for a new file (no effect on an existing one): fewer page writes per append
+        // and fewer page reads per scan than SQLite's default 4 KB, for ~300-byte rows.
+        configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA page_size = 16384") }
         let synchronous = options.durability.pragma
         do {
             pool = try DatabasePool(path: path, configuration: configuration)
