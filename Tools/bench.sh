@@ -13,4 +13,5 @@ if bash Tools/bench/setup_peer.sh .venv-bench; then
 else
   echo "bench: the eventsourcing peer could not be installed; its rows are left out" >&2
 fi
+sync
 .build/release/eventlog-bench run --dir bench-out --big-events "$BIG_EVENTS" "${peer_args[@]}" | tee bench-out/results.md

@@ -150,24 +150,23 @@ public final class SQLiteEventLog: EventLogStore, Sendable {
 
     /// Writes one prepared row (and its new stream or type, if any).
     func insert(_ row: borrowing PreparedBatch.Row, hash: UnsafeRawBufferPointer, _ statement: OpaquePointer, _ db: Database) throws {
-        let event = row.event
         if row.isNewStream {
-            try db.execute(sql: "INSERT INTO streams(id, name, version) VALUES (?, ?, 0)", arguments: [row.streamID, event.streamID])
+            try db.execute(sql: "INSERT INTO streams(id, name, version) VALUES (?, ?, 0)", arguments: [row.streamID, row.event.streamID])
         }
         if row.isNewType {
-            try db.execute(sql: "INSERT INTO event_types(id, name) VALUES (?, ?)", arguments: [row.typeID, event.type])
+            try db.execute(sql: "INSERT INTO event_types(id, name) VALUES (?, ?)", arguments: [row.typeID, row.event.type])
         }
         sqlite3_reset(statement)
-        sqlite3_bind_int64(statement, 1, event.sequence)
+        sqlite3_bind_int64(statement, 1, row.event.sequence)
         sqlite3_bind_int64(statement, 2, row.streamID)
-        sqlite3_bind_int64(statement, 3, event.position)
+        sqlite3_bind_int64(statement, 3, row.event.position)
         sqlite3_bind_int64(statement, 4, row.typeID)
-        sqlite3_bind_int64(statement, 5, Int64(event.schemaVersion))
-        sqlite3_bind_int64(statement, 6, event.recordedAt.millisecondsSinceEpoch)
-        SQLiteRaw.bind(statement, 7, event.correlationID)
-        SQLiteRaw.bind(statement, 8, event.causationID)
-        SQLiteRaw.bind(statement, 9, event.idempotencyKey)
-        try event.payload.withUnsafeBytes { payload in
+        sqlite3_bind_int64(statement, 5, Int64(row.event.schemaVersion))
+        sqlite3_bind_int64(statement, 6, row.event.recordedAt.millisecondsSinceEpoch)
+        SQLiteRaw.bind(statement, 7, row.event.correlationID)
+        SQLiteRaw.bind(statement, 8, row.event.causationID)
+        SQLiteRaw.bind(statement, 9, row.event.idempotencyKey)
+        try row.event.payload.withUnsafeBytes { payload in
             // A non-nil pointer even for an empty payload: the column is NOT NULL.
             sqlite3_bind_blob(statement, 10, payload.baseAddress ?? hash.baseAddress, Int32(payload.count), nil)
             sqlite3_bind_blob(statement, 11, hash.baseAddress, Int32(hash.count), nil)
