@@ -11,7 +11,7 @@ public struct SQLiteEventLogOptions: Sendable {
     public var maxSnapshotSize: Int
 
     public init(
-        durability: Durability = .full, createIfMissing: Bool = true, indexRunLength: Int64 = 16_384,
+        durability: Durability = .full, createIfMissing: Bool = true, indexRunLength: Int64 = 65_536,
         snapshotCompressionLevel: Int = 3, maxSnapshotSize: Int = 1 << 30
     ) {
         self.durability = durability

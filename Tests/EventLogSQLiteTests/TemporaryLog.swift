@@ -3,6 +3,6 @@ import EventLogSQLite
 import Foundation
 import PlatformKit
 
-func makeLog(_ path: String, clock: Clock = .constant(.epoch), runLength: Int64 = 16_384, durability: Durability = .normal) throws -> SQLiteEventLog {
+func makeLog(_ path: String, clock: Clock = .constant(.epoch), runLength: Int64 = 65_536, durability: Durability = .normal) throws -> SQLiteEventLog {
     try SQLiteEventLog(path: path, clock: clock, options: SQLiteEventLogOptions(durability: durability, indexRunLength: runLength))
 }
