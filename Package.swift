@@ -67,7 +67,7 @@ let package = Package(
 
         // MARK: - Tests
         .target(name: "EventLogTestSupport", dependencies: ["EventLog", "PlatformKit", "LedgerDemo"], path: "Tests/EventLogTestSupport"),
-        tests("Zstd", ["Zstd"]),
+        tests("Zstd", ["Zstd", "PlatformKit"]),
         tests("PlatformKit", ["PlatformKit"]),
         tests("EventLog", ["EventLog", "PlatformKit", "EventLogTestSupport", "LedgerDemo"]),
         tests("EventLogSQLite", ["EventLogSQLite", "EventLog", "PlatformKit", "Zstd", "EventLogTestSupport", "LedgerDemo", grdb]),

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import EventLog
+import PlatformKit
 
 final class BinaryCodecTests: XCTestCase {
     // MARK: - Round trips
@@ -1167,20 +1168,16 @@ private enum BCAnyOf: Decodable {
 
 // MARK: - Random values
 
-/// SplitMix64: a small seeded generator, so failures reproduce.
+/// Random test values from PlatformKit's seeded generator, so failures reproduce.
 private struct BCRandom {
-    var state: UInt64
+    var generator: SeededGenerator
 
     init(seed: UInt64) {
-        state = seed
+        generator = SeededGenerator(seed: seed)
     }
 
     mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
+        generator.next()
     }
 
     mutating func int(_ range: ClosedRange<Int>) -> Int {

@@ -1,3 +1,4 @@
+import PlatformKit
 import XCTest
 import Zstd
 
@@ -10,7 +11,7 @@ final class DictionaryTests: XCTestCase {
 
     /// A sample like the training ones but not among them.
     private func freshSample() -> [UInt8] {
-        var generator = TestData.Generator(state: 99)
+        var generator = TestData.Generator(seed: 99)
         return TestData.jsonSample(5000, generator: &generator, kinds: ["order.placed", "user.login"])
     }
 

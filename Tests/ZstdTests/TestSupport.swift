@@ -1,4 +1,5 @@
 import Foundation
+import PlatformKit
 import XCTest
 import Zstd
 
@@ -22,21 +23,12 @@ func caughtError<T>(
 
 /// Deterministic test data.
 enum TestData {
-    /// SplitMix64: reproducible pseudo-random numbers.
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
+    /// Reproducible pseudo-random numbers.
+    typealias Generator = SeededGenerator
 
     /// `count` incompressible bytes.
     static func random(count: Int, seed: UInt64 = 1) -> [UInt8] {
-        var generator = Generator(state: seed)
+        var generator = Generator(seed: seed)
         var bytes = [UInt8]()
         bytes.reserveCapacity(count + 8)
         while bytes.count < count {
@@ -74,7 +66,7 @@ enum TestData {
         seed: UInt64 = 7,
         kinds: [String] = ["order.placed", "order.shipped", "payment.captured", "user.login"]
     ) -> [[UInt8]] {
-        var generator = Generator(state: seed)
+        var generator = Generator(seed: seed)
         return (0..<count).map { jsonSample($0, generator: &generator, kinds: kinds) }
     }
 }
