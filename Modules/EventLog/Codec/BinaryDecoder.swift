@@ -47,7 +47,7 @@ public struct BinaryDecoder: Sendable {
 ///
 /// Also the core of the decode's first keyed container (see ``_KeyedCore``), so the
 /// common single-struct decode allocates one object instead of two.
-final class _DecState: _KeyedCore {
+final class _DecState: _KeyedCore, _PathTracking {
     /// Kept as given; converted only when an `init(from:)` asks for it.
     let userInfo: [CodingUserInfoKey: any Sendable]
 
@@ -83,32 +83,6 @@ final class _DecState: _KeyedCore {
     @inline(__always)
     func checkAlive(_ ref: _PathRef) throws {
         if _slowPath(expired) { throw _CodecErrors.decoderExpired(ref.resolve(path)) }
-    }
-
-    /// Runs `body` with the live path set to `ref` + `key`.
-    @inline(__always)
-    func nested<R, K: CodingKey>(_ ref: _PathRef, _ key: K, _ body: () throws -> R) rethrows -> R {
-        if _fastPath(ref.isLive(depth: path.count)) {
-            path.push(key)
-            defer { path.pop() }
-            return try body()
-        }
-        return try nestedSlow(ref, key, body)
-    }
-
-    /// Runs `body` with the live path set to `ref`.
-    @inline(__always)
-    func nested<R>(_ ref: _PathRef, _ body: () throws -> R) rethrows -> R {
-        if _fastPath(ref.isLive(depth: path.count)) { return try body() }
-        return try nestedSlow(ref, nil, body)
-    }
-
-    func nestedSlow<R>(_ ref: _PathRef, _ key: (any CodingKey)?, _ body: () throws -> R) rethrows -> R {
-        let saved = path
-        path = _PathStack(ref.resolve(saved))
-        if let key { path.push(key) }
-        defer { path = saved }
-        return try body()
     }
 
     /// The `T` filling exactly the region `start..<end`, whose path is `ref`.

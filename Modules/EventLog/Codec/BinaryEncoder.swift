@@ -95,7 +95,7 @@ struct _FrameStack {
 /// A container is closed (its count and length placeholders patched) when its parent
 /// writes again or the value that opened it returns from `encode(to:)`. Writing to a
 /// closed container sets ``broken``; `BinaryEncoder` then re-encodes in tree mode.
-final class _EncState {
+final class _EncState: _PathTracking {
     // The state is confined to one `encode` call and never accessed reentrantly through
     // `inout`, so the properties skip dynamic exclusivity checks (a hot-path cost).
 
@@ -133,32 +133,6 @@ final class _EncState {
     func fail(_ ref: _PathRef) -> EncodingError {
         broken = true
         return _CodecErrors.streamOrder(ref.resolve(path))
-    }
-
-    /// Runs `body` with the live path set to `ref` + `key`.
-    @inline(__always)
-    func nested<R, K: CodingKey>(_ ref: _PathRef, _ key: K, _ body: () throws -> R) rethrows -> R {
-        if _fastPath(ref.isLive(depth: path.count)) {
-            path.push(key)
-            defer { path.pop() }
-            return try body()
-        }
-        return try nestedSlow(ref, key, body)
-    }
-
-    /// Runs `body` with the live path set to `ref`.
-    @inline(__always)
-    func nested<R>(_ ref: _PathRef, _ body: () throws -> R) rethrows -> R {
-        if _fastPath(ref.isLive(depth: path.count)) { return try body() }
-        return try nestedSlow(ref, nil, body)
-    }
-
-    func nestedSlow<R>(_ ref: _PathRef, _ key: (any CodingKey)?, _ body: () throws -> R) rethrows -> R {
-        let saved = path
-        path = _PathStack(ref.resolve(saved))
-        if let key { path.push(key) }
-        defer { path = saved }
-        return try body()
     }
 
     /// Encodes `value`, whose path is `ref`, as the region starting at the end of the output.

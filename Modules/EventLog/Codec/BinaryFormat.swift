@@ -656,3 +656,38 @@ enum _Read {
         }
     }
 }
+
+// MARK: - Path tracking
+
+/// An encoder's or decoder's state that tracks the live coding path.
+protocol _PathTracking: AnyObject {
+    var path: _PathStack { get set }
+}
+
+extension _PathTracking {
+    /// Runs `body` with the live path set to `ref` + `key`.
+    @inline(__always)
+    func nested<R, K: CodingKey>(_ ref: _PathRef, _ key: K, _ body: () throws -> R) rethrows -> R {
+        if _fastPath(ref.isLive(depth: path.count)) {
+            path.push(key)
+            defer { path.pop() }
+            return try body()
+        }
+        return try nestedSlow(ref, key, body)
+    }
+
+    /// Runs `body` with the live path set to `ref`.
+    @inline(__always)
+    func nested<R>(_ ref: _PathRef, _ body: () throws -> R) rethrows -> R {
+        if _fastPath(ref.isLive(depth: path.count)) { return try body() }
+        return try nestedSlow(ref, nil, body)
+    }
+
+    func nestedSlow<R>(_ ref: _PathRef, _ key: (any CodingKey)?, _ body: () throws -> R) rethrows -> R {
+        let saved = path
+        path = _PathStack(ref.resolve(saved))
+        if let key { path.push(key) }
+        defer { path = saved }
+        return try body()
+    }
+}
