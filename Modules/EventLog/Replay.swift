@@ -15,8 +15,6 @@ public struct ReplayResult<State: Sendable>: Sendable {
 private let readAheadThreshold: Int64 = 8_192
 
 extension Projection {
-    static var readAheadThreshold: Int64 { EventLog.readAheadThreshold }
-
     /// The state at sequence `upTo` (default: the end of the log).
     ///
     /// Starts from the newest valid snapshot at or before `upTo`, then folds the later events.
@@ -59,7 +57,7 @@ extension Projection {
             apply(event, envelope: recorded, to: &state)
             applied += 1
         }
-        if let to, to - from < Self.readAheadThreshold {
+        if let to, to - from < readAheadThreshold {
             try log.forEach(query, body)
         } else {
             try ReadAhead(log, query).forEach(body)
