@@ -215,3 +215,18 @@ extension EventLogCLITests {
         XCTAssertTrue(past.error.contains("past the end of the log (61)"), past.error)
     }
 }
+
+extension EventLogCLITests {
+    func test_platformDemo_isDeterministic_andReplayAgrees() throws {
+        let platform = productsDirectory().appendingPathComponent("platform").path
+        func demo(_ name: String, seed: String) throws -> String {
+            let result = try runProcess(platform, ["demo", "--log", directory.path(name), "--events", "3000", "--batch", "70", "--snapshot-every", "1000", "--seed", seed])
+            XCTAssertEqual(result.status, 0, result.error)
+            XCTAssertTrue(result.output.contains("states agree: replay = snapshot + tail"), result.output)
+            return try XCTUnwrap(result.output.split(separator: "\n").first { $0.hasPrefix("log head hash:") }.map(String.init))
+        }
+        XCTAssertEqual(try demo("a.sqlite", seed: "7"), try demo("b.sqlite", seed: "7"))
+        XCTAssertNotEqual(try demo("c.sqlite", seed: "7"), try demo("d.sqlite", seed: "8"))
+        XCTAssertEqual(try eventlog("verify", directory.path("a.sqlite")).status, 0)
+    }
+}
