@@ -39,11 +39,6 @@ public struct EventRegistry: Sendable {
     /// Every registered type name.
     public var typeNames: Set<String> { Set(decoders.keys.map(\.type)) }
 
-    /// Whether this registry can decode `event`.
-    public func understands(_ event: RecordedEvent) -> Bool {
-        decoders[Key(type: event.type, version: event.schemaVersion)] != nil
-    }
-
     /// The typed event, upcast to its current version, or `nil` for an unknown type or version.
     ///
     /// Throws a ``EventLogError`` naming the sequence number when a known payload is malformed.
