@@ -6,7 +6,7 @@ SUDO := $(shell [ "$$(id -u)" = "0" ] || echo sudo)
 SWIFT ?= swift
 LOG ?= demo.sqlite
 
-.PHONY: deps build release test simulate bench clean
+.PHONY: deps build release test simulate bench bench-eventlog clean
 
 deps:
 	@missing=""; for p in $(SYSTEM_PACKAGES); do \
@@ -34,7 +34,13 @@ simulate: release
 	.build/release/eventlog info $(LOG)
 
 # Benchmarks in a release build; see README "Benchmarks".
-bench: release
+# Each feature adds its benchmark target to FEATURE_BENCHES in Tools/make/<feature>.mk.
+FEATURE_BENCHES :=
+-include Tools/make/*.mk
+
+bench: release bench-eventlog $(FEATURE_BENCHES)
+
+bench-eventlog: release
 	./Tools/bench.sh
 
 clean:

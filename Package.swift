@@ -55,6 +55,21 @@ let package = Package(
         module("EventLogSQLite", ["EventLog", "PlatformKit", "Zstd", grdb, grdbSQLite, crypto]),
         module("EventLogTool", ["EventLog", "EventLogSQLite", "PlatformKit", "LedgerDemo", argumentParser]),
 
+        // MARK: - Feature: Onboarding (issue 3)
+        // (modules, CLI, bench and test targets of this feature go here)
+
+        // MARK: - Feature: Optimistic sync (issue 4)
+        // (modules, CLI, bench and test targets of this feature go here)
+
+        // MARK: - Feature: Action cards (issue 5)
+        // (modules, CLI, bench and test targets of this feature go here)
+
+        // MARK: - Feature: Out-of-app surfaces (issue 6)
+        // (modules, CLI, bench and test targets of this feature go here)
+
+        // MARK: - Feature: Earnings tracker (issue 7)
+        // (modules, CLI, bench and test targets of this feature go here)
+
         // MARK: - Apps and tools
         .executableTarget(name: "platform", dependencies: ["EventLogTool", "EventLogSQLite", "EventLog", "PlatformKit", argumentParser], path: "Apps/platform"),
         .executableTarget(name: "eventlog", dependencies: ["EventLogTool", argumentParser], path: "Tools/eventlog"),

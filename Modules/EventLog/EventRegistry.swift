@@ -25,7 +25,7 @@ public struct EventRegistry: Sendable {
     /// Registers an older schema `version` of `E`'s type, decoded as `Old` and upcast to `E`.
     ///
     /// Chain older versions by composing upcasts: `{ v3(from: v2(from: $0)) }`.
-    public mutating func register<Old: Decodable, E: Event>(
+    public mutating func register<Old: Decodable & SendableMetatype, E: Event>(
         _ old: Old.Type, version: Int, upcastTo current: E.Type, _ upcast: @escaping @Sendable (Old) -> E
     ) {
         decoders[Key(type: E.eventType, version: version)] = { upcast(try BinaryDecoder().decode(Old.self, from: $0)) }
