@@ -71,7 +71,8 @@ let package = Package(
         // (modules, CLI, bench and test targets of this feature go here)
 
         // MARK: - Apps and tools
-        .executableTarget(name: "platform", dependencies: ["EventLogTool", "EventLogSQLite", "EventLog", "PlatformKit", argumentParser], path: "Apps/platform"),
+        module("CitySimulation", ["EventLog", "PlatformKit", collections]),
+        .executableTarget(name: "platform", dependencies: ["CitySimulation", "EventLogTool", "EventLogSQLite", "EventLog", "PlatformKit", argumentParser], path: "Apps/platform"),
         .executableTarget(name: "eventlog", dependencies: ["EventLogTool", argumentParser], path: "Tools/eventlog"),
         .executableTarget(
             name: "eventlog-bench",

@@ -1,11 +1,11 @@
 import ArgumentParser
 
-/// The headless `platform` binary. Until the city simulation lands it runs the event-log demo.
+/// The headless `platform` binary: the city simulation, its replay, and the event-log demo.
 struct PlatformCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "platform",
         abstract: "MobilePlatform's headless runner.",
-        subcommands: [Demo.self]
+        subcommands: [Simulate.self, ReplayCommand.self, Demo.self]
     )
 }
 

@@ -16,6 +16,44 @@ enum ISO8601 {
         return "\(date)T\(time).\(padded(msOfDay % 1_000, 3))Z"
     }
 
+    /// Parses `YYYY-MM-DDTHH:MM:SS[.mmm]Z` (UTC only); nil for anything else or an invalid date.
+    static func parse(_ text: String) -> Instant? {
+        let bytes = Array(text.utf8)
+        func number(_ range: Range<Int>) -> Int64? {
+            guard range.upperBound <= bytes.count, range.allSatisfy({ (48...57).contains(bytes[$0]) }) else { return nil }
+            return range.reduce(0) { $0 * 10 + Int64(bytes[$1] - 48) }
+        }
+        func byte(_ index: Int, is character: Character) -> Bool {
+            index < bytes.count && bytes[index] == character.asciiValue
+        }
+        guard byte(4, is: "-"), byte(7, is: "-"), byte(10, is: "T"), byte(13, is: ":"), byte(16, is: ":"),
+            let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
+            let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
+            (1...12).contains(month), hour < 24, minute < 60, second < 60
+        else { return nil }
+        var milliseconds: Int64 = 0
+        var end = 19
+        if byte(19, is: ".") {
+            guard let fraction = number(20..<23) else { return nil }
+            milliseconds = fraction
+            end = 23
+        }
+        guard byte(end, is: "Z"), bytes.count == end + 1 else { return nil }
+        let days = daysSinceEpoch(year: year, month: month, day: day)
+        guard civil(daysSinceEpoch: days) == (year, month, day) else { return nil }
+        return Instant(millisecondsSinceEpoch: days * millisecondsPerDay + ((hour * 60 + minute) * 60 + second) * 1_000 + milliseconds)
+    }
+
+    /// Days from 1970-01-01 to a civil date (Hinnant's `days_from_civil`).
+    private static func daysSinceEpoch(year: Int64, month: Int64, day: Int64) -> Int64 {
+        let y = month <= 2 ? year - 1 : year
+        let era = floorDivide(y, 400)
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
     /// The (year, month 1...12, day 1...31) of a day counted from 1970-01-01.
     private static func civil(daysSinceEpoch: Int64) -> (Int64, Int64, Int64) {
         let shifted = daysSinceEpoch + 719_468  // days since 0000-03-01

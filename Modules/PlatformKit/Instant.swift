@@ -39,6 +39,12 @@ public struct Instant: Sendable, Hashable, Comparable, Codable, CustomStringConv
         try container.encode(millisecondsSinceEpoch)
     }
 
+    /// Parses ISO-8601 UTC, `2026-11-21T06:34:00Z` or `2026-11-21T06:34:00.123Z`; nil if malformed.
+    public init?(iso8601 text: String) {
+        guard let instant = ISO8601.parse(text) else { return nil }
+        self = instant
+    }
+
     /// ISO-8601 in UTC with milliseconds, e.g. `2026-11-21T06:34:00.123Z`.
     public var description: String { ISO8601.format(self) }
 }

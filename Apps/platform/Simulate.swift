@@ -1,0 +1,68 @@
+import ArgumentParser
+import CitySimulation
+import EventLog
+import EventLogSQLite
+import EventLogTool
+import Foundation
+import PlatformKit
+
+/// `platform simulate`: the deterministic city simulation into one SQLite log.
+struct Simulate: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Run the deterministic city simulation in virtual time, appending every module's events to one log."
+    )
+
+    @Option(help: "The city's name (recorded in the log).") var city = "metropolis"
+    @Option(help: "Riders arriving during the run.") var riders = 3_000
+    @Option(help: "Drivers on the road.") var drivers = 400
+    @Option(help: "Virtual hours to simulate.") var hours = 4
+    @Option(help: "Seed: the same seed and options give the same log.") var seed: UInt64 = 1
+    @Option(help: "The SQLite log to write.") var log = "simulation.sqlite"
+    @Option(help: "Write the report as JSON to this file and as HTML beside it (.html).") var report: String?
+    @Option(help: "Snapshot every projection each this many events.") var snapshotEvery: Int64 = 250_000
+    @Flag(help: "Continue a killed run from its log (its options are read from the log).") var resume = false
+
+    func run() throws {
+        try failingWithOneLine {
+            let exists = FileManager.default.fileExists(atPath: log)
+            if exists && !resume { throw SimulationError("\(log) already exists; remove it or pass --resume") }
+            if resume && !exists { throw SimulationError("--resume: \(log) does not exist") }
+            let clock = VirtualClock()
+            let store = try SQLiteEventLog(path: log, clock: .virtual(clock), options: SQLiteEventLogOptions(durability: .normal))
+            let options = try resume ? storedOptions(store) : requestedOptions()
+            let started = ContinuousClock.now
+            var bar = ProgressBar("simulate")
+            let summary = try SimulationRun.run(options, log: store, clock: clock) { progress in
+                let span = progress.start.duration(to: progress.end).wholeSeconds
+                let done = progress.start.duration(to: progress.virtualTime).wholeSeconds
+                let seconds = max(0.001, (ContinuousClock.now - started).seconds)
+                bar.update(done, of: span, detail: "\(progress.virtualTime) · \(progress.events) events · \(Int(Double(progress.events) / seconds)) events/s")
+            }
+            bar.finish()
+            let wall = (ContinuousClock.now - started).seconds
+            let events = try store.lastSequence()
+            summary.lines.forEach { print($0) }
+            print(String(format: "run: %lld events in %.2f s (%.0f events/s)", events, wall, Double(events) / wall))
+            if let report {
+                try Report(summary: summary, events: events, wallSeconds: wall).write(json: report)
+                print("report: \(report), \(Report.htmlPath(for: report))")
+            }
+            let hash = try store.statistics(byType: false).headHash ?? "-"
+            try store.close()
+            print("log head hash: \(hash)")
+        }
+    }
+
+    private func requestedOptions() throws -> SimulationOptions {
+        let options = SimulationOptions(city: city, riders: riders, drivers: drivers, hours: hours, seed: seed, snapshotEvery: snapshotEvery)
+        try options.validate()
+        return options
+    }
+
+    private func storedOptions(_ store: SQLiteEventLog) throws -> SimulationOptions {
+        guard let options = try SimulationRun.storedOptions(in: store) else {
+            throw SimulationError("--resume: \(log) does not start with a simulation; nothing to resume")
+        }
+        return options
+    }
+}

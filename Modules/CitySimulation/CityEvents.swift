@@ -1,0 +1,87 @@
+import EventLog
+
+/// The simulation's own events (namespace `city.`): what happens in the city around the modules.
+enum CityEvents {
+    /// Every city event, for decoding and replay.
+    static var registry: EventRegistry {
+        var registry = EventRegistry()
+        registry.register(SimulationStarted.self)
+        registry.register(SimulationFinished.self)
+        registry.register(RiderArrived.self)
+        registry.register(TripRequested.self)
+        registry.register(TripMatched.self)
+        registry.register(TripPickedUp.self)
+        registry.register(TripCompleted.self)
+        registry.register(TripCancelled.self)
+        registry.register(AppKilled.self)
+        registry.register(OutageChanged.self)
+        return registry
+    }
+}
+
+/// The run's options, first event of every simulation log.
+struct SimulationStarted: Event {
+    static let eventType = "city.simulation.started"
+    var options: SimulationOptions
+}
+
+/// The run reached its end time.
+struct SimulationFinished: Event {
+    static let eventType = "city.simulation.finished"
+    var at: Int64
+}
+
+struct RiderArrived: Event {
+    static let eventType = "city.rider.arrived"
+    var rider: Int
+    var market: String
+}
+
+struct TripRequested: Event {
+    static let eventType = "city.trip.requested"
+    var trip: Int
+    var rider: Int
+    var at: Int64
+}
+
+struct TripMatched: Event {
+    static let eventType = "city.trip.matched"
+    var trip: Int
+    var driver: Int
+    /// Seconds until the driver reaches the pickup.
+    var pickupSeconds: Int
+}
+
+struct TripPickedUp: Event {
+    static let eventType = "city.trip.picked-up"
+    var trip: Int
+    var inDarkSpot: Bool
+}
+
+struct TripCompleted: Event {
+    static let eventType = "city.trip.completed"
+    var trip: Int
+    var driver: Int
+    var fareMinorUnits: Int64
+    var at: Int64
+}
+
+struct TripCancelled: Event {
+    static let eventType = "city.trip.cancelled"
+    var trip: Int
+    var reason: String
+    var at: Int64
+}
+
+/// A rider's or driver's app was killed and restarted.
+struct AppKilled: Event {
+    static let eventType = "city.app.killed"
+    var client: String
+}
+
+/// A back-end service went down or came back.
+struct OutageChanged: Event {
+    static let eventType = "city.outage.changed"
+    var service: String
+    var down: Bool
+}

@@ -1,0 +1,67 @@
+import EventLog
+import PlatformKit
+
+/// The city's own story, folded from `city.` events: arrivals, trips, kills, outages.
+struct CityProjection: Projection {
+    struct State: Codable, Sendable, Equatable {
+        var options: SimulationOptions?
+        var finished = false
+        var ridersArrived = 0
+        var ridersByMarket: [String: Int] = [:]
+        var tripsRequested = 0
+        var tripsCompleted = 0
+        var tripsCancelled = 0
+        var cancellations: [String: Int] = [:]
+        var pickupsInDarkSpots = 0
+        var appKills = 0
+        var outages = 0
+        /// Gross fares of completed trips, in minor units.
+        var grossFares: Int64 = 0
+        /// Completed trips per virtual hour of the run.
+        var completedPerHour: [Int] = []
+        var cancelledPerHour: [Int] = []
+    }
+
+    var name: String { "city.summary" }
+    var version: Int { 1 }
+    var events: EventRegistry { CityEvents.registry }
+    var initialState: State { State() }
+
+    func apply(_ event: any Event, envelope: RecordedEvent, to state: inout State) {
+        switch event {
+        case let e as SimulationStarted:
+            state.options = e.options
+            state.completedPerHour = Array(repeating: 0, count: e.options.hours)
+            state.cancelledPerHour = Array(repeating: 0, count: e.options.hours)
+        case is SimulationFinished:
+            state.finished = true
+        case let e as RiderArrived:
+            state.ridersArrived += 1
+            state.ridersByMarket[e.market, default: 0] += 1
+        case is TripRequested:
+            state.tripsRequested += 1
+        case let e as TripPickedUp:
+            if e.inDarkSpot { state.pickupsInDarkSpots += 1 }
+        case let e as TripCompleted:
+            state.tripsCompleted += 1
+            state.grossFares += e.fareMinorUnits
+            Self.count(at: e.at, in: &state.completedPerHour, options: state.options)
+        case let e as TripCancelled:
+            state.tripsCancelled += 1
+            state.cancellations[e.reason, default: 0] += 1
+            Self.count(at: e.at, in: &state.cancelledPerHour, options: state.options)
+        case is AppKilled:
+            state.appKills += 1
+        case let e as OutageChanged:
+            if e.down { state.outages += 1 }
+        default:
+            break
+        }
+    }
+
+    private static func count(at milliseconds: Int64, in buckets: inout [Int], options: SimulationOptions?) {
+        guard let options, !buckets.isEmpty else { return }
+        let hour = Int((milliseconds - options.start.millisecondsSinceEpoch) / 3_600_000)
+        buckets[min(max(hour, 0), buckets.count - 1)] += 1
+    }
+}

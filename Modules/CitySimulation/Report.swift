@@ -1,0 +1,48 @@
+import Foundation
+
+/// The end-of-run report: the summary plus run statistics, as JSON and as a self-contained HTML page.
+public struct Report: Codable, Sendable {
+    public var summary: SimulationSummary
+    public var events: Int64
+    public var wallSeconds: Double
+    public var eventsPerSecond: Double
+
+    public init(summary: SimulationSummary, events: Int64, wallSeconds: Double) {
+        self.summary = summary
+        self.events = events
+        self.wallSeconds = wallSeconds
+        self.eventsPerSecond = wallSeconds > 0 ? Double(events) / wallSeconds : 0
+    }
+
+    /// Where the HTML page of a JSON report at `path` goes.
+    public static func htmlPath(for path: String) -> String {
+        (path.hasSuffix(".json") ? String(path.dropLast(5)) : path) + ".html"
+    }
+
+    /// Writes the JSON to `path` and the HTML page beside it.
+    public func write(json path: String) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        try encoder.encode(self).write(to: URL(fileURLWithPath: path))
+        try Data(html.utf8).write(to: URL(fileURLWithPath: Self.htmlPath(for: path)))
+    }
+
+    /// A page with the summary and its charts, with no external resources.
+    public var html: String {
+        let charts = ReportChart.all(for: summary).map(\.svg).joined(separator: "\n")
+        let rows = summary.lines.map { "<li>\(escape($0))</li>" }.joined()
+        return """
+            <!doctype html><html><head><meta charset="utf-8"><title>MobilePlatform simulation</title>
+            <style>body{font-family:system-ui,sans-serif;margin:2em;max-width:60em}svg{margin:1em 0;display:block}
+            h2{font-size:1.1em}.bar{fill:#276ef1}.bar2{fill:#05a357}text{font-size:11px}</style></head><body>
+            <h1>MobilePlatform city simulation</h1><ul>\(rows)</ul>
+            <p>\(events) events in \(String(format: "%.2f", wallSeconds)) s (\(Int(eventsPerSecond)) events/s)</p>
+            \(charts)</body></html>
+            """
+    }
+}
+
+/// Escapes text for HTML.
+func escape(_ text: String) -> String {
+    text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+}

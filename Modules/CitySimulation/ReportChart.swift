@@ -1,0 +1,39 @@
+/// A bar chart drawn as inline SVG: one or two series over labelled buckets.
+struct ReportChart {
+    var title: String
+    var labels: [String]
+    var series: [(name: String, values: [Double])]
+
+    /// The report's charts.
+    static func all(for summary: SimulationSummary) -> [ReportChart] {
+        let hours = summary.completedPerHour.indices.map { "h\($0)" }
+        return [
+            ReportChart(
+                title: "Trips per virtual hour", labels: hours,
+                series: [("completed", summary.completedPerHour.map(Double.init)), ("cancelled", summary.cancelledPerHour.map(Double.init))]
+            ),
+        ]
+    }
+
+    var svg: String {
+        let width = 720.0, height = 220.0, top = 10.0, bottom = 30.0, left = 40.0
+        let maximum = max(1, series.flatMap(\.values).max() ?? 1)
+        let slot = (width - left) / Double(max(1, labels.count))
+        let barWidth = slot * 0.8 / Double(max(1, series.count))
+        var parts: [String] = []
+        for (s, entry) in series.enumerated() {
+            for (i, value) in entry.values.enumerated() {
+                let h = (height - top - bottom) * value / maximum
+                let x = left + Double(i) * slot + Double(s) * barWidth
+                parts.append(#"<rect class="\#(s == 0 ? "bar" : "bar2")" x="\#(x)" y="\#(height - bottom - h)" width="\#(barWidth)" height="\#(h)"><title>\#(escape(entry.name)) \#(labels[i]): \#(value)</title></rect>"#)
+            }
+        }
+        let step = max(1, labels.count / 12)
+        for (i, label) in labels.enumerated() where i % step == 0 {
+            parts.append(#"<text x="\#(left + Double(i) * slot)" y="\#(height - bottom + 14)">\#(escape(label))</text>"#)
+        }
+        parts.append(#"<text x="0" y="\#(top + 10)">\#(Int(maximum))</text><text x="0" y="\#(height - bottom)">0</text>"#)
+        let legend = series.enumerated().map { "\($0.offset == 0 ? "blue" : "green"): \(escape($0.element.name))" }.joined(separator: ", ")
+        return "<h2>\(escape(title))</h2><p>\(legend)</p><svg width=\"\(Int(width))\" height=\"\(Int(height))\" role=\"img\">\(parts.joined())</svg>"
+    }
+}

@@ -1,0 +1,217 @@
+import EventLog
+import Foundation
+import PlatformKit
+
+/// A deterministic discrete-event city simulation in virtual time, appending to one shared log.
+///
+/// Riders arrive and onboard, request trips, get the nearest free driver, are picked up and
+/// dropped off; drivers lose coverage in dark spots; apps are killed and restarted; back ends
+/// go down. Nothing sleeps: a priority queue of timed steps drives every module.
+public final class Simulation {
+    enum Step {
+        case riderArrives(Int)
+        case requestTrip(rider: Int)
+        case retryMatch(trip: Int)
+        case tripUpdate(trip: Int)
+        case driverArrived(trip: Int)
+        case beginTrip(trip: Int)
+        case endTrip(trip: Int)
+        case finish
+    }
+
+    public let options: SimulationOptions
+    let clock: VirtualClock
+    let random: RandomSource
+    let map = CityMap()
+    let sink: LogSink
+    private var scheduler = Scheduler<Step>()
+    private var drivers: [DriverState] = []
+    /// Where each driver is (apart from `drivers`, so matching reads it without copying).
+    private var positions: [Position] = []
+    private var freeDrivers: DriverIndex
+    private var trips: [Int: Trip] = [:]
+    private var nextRider = 0
+    private var nextTrip = 0
+    private var finished = false
+    /// Steps processed, for progress reports.
+    public private(set) var steps = 0
+    /// Events of the run so far.
+    public var events: Int64 { sink.emitted }
+    /// The virtual time reached.
+    public var now: Instant { clock.now }
+
+    private let markets: [String]
+    private let arrivalWindow: Int64
+
+    /// Prepares a run appending to `log`, whose clock must read `clock`.
+    public init(options: SimulationOptions, log: any EventLogStore, clock: VirtualClock, markets: [String]) throws {
+        try options.validate()
+        self.options = options
+        self.clock = clock
+        self.random = .seeded(options.seed)
+        self.markets = markets
+        self.sink = try LogSink(log: log, batchSize: options.batchSize)
+        self.freeDrivers = DriverIndex(width: map.width, height: map.height)
+        // Riders arrive over the first 80 % of the run, so their trips can finish.
+        self.arrivalWindow = Int64(options.hours) * 3_600_000 * 8 / 10
+        clock.set(to: options.start)
+    }
+
+    /// Runs to the end; `progress` is called every few thousand steps.
+    public func run(progress: (Simulation) -> Void = { _ in }) throws {
+        try start()
+        while let (instant, step) = scheduler.popNext(notAfter: options.end) {
+            if instant > clock.now { clock.set(to: instant) }
+            try handle(step)
+            steps += 1
+            if steps % 4_096 == 0 { progress(self) }
+            if finished { break }
+        }
+        try sink.flush()
+        progress(self)
+    }
+
+    private func start() throws {
+        try sink.emit(SimulationStarted(options: options), stream: "city")
+        let driverRandom = random.fork("drivers")
+        for _ in 0..<options.drivers {
+            let position = map.randomPosition(driverRandom, darkSpotShare: 0)
+            freeDrivers.insert(drivers.count, at: position)
+            drivers.append(DriverState())
+            positions.append(position)
+        }
+        scheduleNextArrival()
+        scheduler.schedule(.finish, at: options.end)
+    }
+
+    // MARK: - Steps
+
+    private func handle(_ step: Step) throws {
+        switch step {
+        case .riderArrives(let rider): try riderArrives(rider)
+        case .requestTrip(let rider): try requestTrip(rider: rider)
+        case .retryMatch(let trip): try match(trip)
+        case .tripUpdate(let trip): try tripUpdate(trip)
+        case .driverArrived(let trip): try driverArrived(trip)
+        case .beginTrip(let trip): try beginTrip(trip)
+        case .endTrip(let trip): try endTrip(trip)
+        case .finish:
+            try sink.emit(SimulationFinished(at: clock.now.millisecondsSinceEpoch), stream: "city")
+            finished = true
+        }
+    }
+
+    private func scheduleNextArrival() {
+        guard nextRider < options.riders else { return }
+        let meanGap = Double(arrivalWindow) / Double(options.riders)
+        let gap = Int64(-meanGap * log(1 - random.double()))
+        let base = nextRider == 0 ? options.start : clock.now
+        scheduler.schedule(.riderArrives(nextRider), at: base.advanced(by: .milliseconds(gap)))
+        nextRider += 1
+    }
+
+    private func riderArrives(_ rider: Int) throws {
+        scheduleNextArrival()
+        let market = markets[random.int(in: 0..<markets.count)]
+        try sink.emit(RiderArrived(rider: rider, market: market), stream: EntityID.rider(rider))
+        let firstRequest = clock.now.advanced(by: .seconds(random.int(in: 30..<600)))
+        scheduler.schedule(.requestTrip(rider: rider), at: firstRequest)
+    }
+
+    private func requestTrip(rider: Int) throws {
+        let id = nextTrip
+        nextTrip += 1
+        let pickup = map.randomPosition(random)
+        var dropoff = map.randomPosition(random)
+        while dropoff.distance(to: pickup) < 800 { dropoff = map.randomPosition(random) }
+        trips[id] = Trip(id: id, rider: rider, pickup: pickup, dropoff: dropoff, requestedAt: clock.now)
+        try sink.emit(TripRequested(trip: id, rider: rider, at: clock.now.millisecondsSinceEpoch), stream: EntityID.trip(id))
+        try match(id)
+    }
+
+    private func match(_ id: Int) throws {
+        guard var trip = trips[id], trip.phase == .searching else { return }
+        guard let driver = freeDrivers.nearest(to: trip.pickup, within: 5_000, positions: positions) else {
+            if trip.requestedAt.duration(to: clock.now) >= .seconds(300) {
+                try cancel(id, reason: "no driver")
+            } else {
+                scheduler.schedule(.retryMatch(trip: id), at: clock.now.advanced(by: .seconds(30)))
+            }
+            return
+        }
+        freeDrivers.remove(driver)
+        let eta = map.travelTime(from: positions[driver], to: trip.pickup)
+        trip.phase = .enRoute
+        trip.driver = driver
+        trip.phaseEndsAt = clock.now.advanced(by: eta)
+        trips[id] = trip
+        drivers[driver].activity = .enRoute(trip: id)
+        try sink.emit(TripMatched(trip: id, driver: driver, pickupSeconds: Int(eta.components.seconds)), stream: EntityID.trip(id))
+        scheduler.schedule(.driverArrived(trip: id), at: clock.now.advanced(by: eta))
+        scheduleUpdate(id)
+    }
+
+    private func scheduleUpdate(_ id: Int) {
+        scheduler.schedule(.tripUpdate(trip: id), at: clock.now.advanced(by: .seconds(30)))
+    }
+
+    private func tripUpdate(_ id: Int) throws {
+        guard let trip = trips[id], let end = trip.phaseEndsAt, clock.now < end else { return }
+        if trip.phase == .enRoute, random.bool(probability: 0.003) {
+            return try cancel(id, reason: "rider cancelled")
+        }
+        scheduleUpdate(id)
+    }
+
+    private func driverArrived(_ id: Int) throws {
+        guard var trip = trips[id], trip.phase == .enRoute, let driver = trip.driver else { return }
+        trip.phase = .arrived
+        trips[id] = trip
+        positions[driver] = trip.pickup
+        drivers[driver].activity = .waiting(trip: id)
+        scheduler.schedule(.beginTrip(trip: id), at: clock.now.advanced(by: .seconds(random.int(in: 20..<180))))
+    }
+
+    private func beginTrip(_ id: Int) throws {
+        guard var trip = trips[id], trip.phase == .arrived, let driver = trip.driver else { return }
+        let duration = map.travelTime(from: trip.pickup, to: trip.dropoff)
+        trip.phase = .onTrip
+        trip.phaseEndsAt = clock.now.advanced(by: duration)
+        trip.fare = fare(distance: trip.pickup.distance(to: trip.dropoff), duration: duration)
+        trips[id] = trip
+        drivers[driver].activity = .onTrip(trip: id)
+        try sink.emit(TripPickedUp(trip: id, inDarkSpot: !map.hasCoverage(at: trip.pickup)), stream: EntityID.trip(id))
+        scheduler.schedule(.endTrip(trip: id), at: clock.now.advanced(by: duration))
+        scheduleUpdate(id)
+    }
+
+    private func endTrip(_ id: Int) throws {
+        guard let trip = trips.removeValue(forKey: id), trip.phase == .onTrip, let driver = trip.driver, let fare = trip.fare else { return }
+        positions[driver] = trip.dropoff
+        drivers[driver].activity = .free
+        drivers[driver].tripsCompleted += 1
+        freeDrivers.insert(driver, at: trip.dropoff)
+        try sink.emit(
+            TripCompleted(trip: id, driver: driver, fareMinorUnits: fare.minorUnits, at: clock.now.millisecondsSinceEpoch),
+            stream: EntityID.trip(id)
+        )
+        if random.bool(probability: 0.35) {
+            scheduler.schedule(.requestTrip(rider: trip.rider), at: clock.now.advanced(by: .seconds(random.int(in: 600..<3_600))))
+        }
+    }
+
+    private func cancel(_ id: Int, reason: String) throws {
+        guard let trip = trips.removeValue(forKey: id) else { return }
+        if let driver = trip.driver {
+            drivers[driver].activity = .free
+            freeDrivers.insert(driver, at: positions[driver])
+        }
+        try sink.emit(TripCancelled(trip: id, reason: reason, at: clock.now.millisecondsSinceEpoch), stream: EntityID.trip(id))
+    }
+
+    /// Base fare plus distance and time, in US dollars.
+    private func fare(distance: Double, duration: Duration) -> Money {
+        let cents = 250 + Int64(distance / 1_000 * 120) + duration.components.seconds / 60 * 30
+        return Money(minorUnits: cents, currency: .usd)
+    }
+}

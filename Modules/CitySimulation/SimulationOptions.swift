@@ -1,0 +1,50 @@
+import PlatformKit
+
+/// What a city simulation run is: its size, length and seed. Same options ⇒ same log.
+public struct SimulationOptions: Sendable, Hashable, Codable {
+    public var city: String
+    public var riders: Int
+    public var drivers: Int
+    /// Virtual hours simulated.
+    public var hours: Int
+    public var seed: UInt64
+    /// The virtual instant the run starts at.
+    public var start: Instant
+    /// Take a snapshot of every projection each this many events.
+    public var snapshotEvery: Int64
+    /// Events appended per log transaction.
+    public var batchSize: Int
+
+    public init(
+        city: String = "metropolis", riders: Int = 3_000, drivers: Int = 400, hours: Int = 4, seed: UInt64 = 1,
+        start: Instant = Instant(millisecondsSinceEpoch: 1_795_000_000_000),
+        snapshotEvery: Int64 = 250_000, batchSize: Int = 4_096
+    ) {
+        self.city = city
+        self.riders = riders
+        self.drivers = drivers
+        self.hours = hours
+        self.seed = seed
+        self.start = start
+        self.snapshotEvery = snapshotEvery
+        self.batchSize = batchSize
+    }
+
+    /// The instant the run ends.
+    public var end: Instant { start.advanced(by: .seconds(hours * 3_600)) }
+
+    /// Checks the options; throws a message naming the bad option.
+    public func validate() throws(SimulationError) {
+        guard riders >= 1 else { throw SimulationError("--riders must be at least 1") }
+        guard drivers >= 1 else { throw SimulationError("--drivers must be at least 1") }
+        guard (1...24 * 30).contains(hours) else { throw SimulationError("--hours must be between 1 and 720") }
+        guard !city.isEmpty else { throw SimulationError("--city must not be empty") }
+        guard snapshotEvery >= 1, batchSize >= 1 else { throw SimulationError("snapshot interval and batch size must be positive") }
+    }
+}
+
+/// A simulation failure with a one-line message.
+public struct SimulationError: Error, CustomStringConvertible, Sendable {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,53 @@
+import EventLog
+import PlatformKit
+
+/// Runs a whole simulation against a log and computes its summary: the one entry point the
+/// `platform` binary (and the tests) use.
+public enum SimulationRun {
+    /// Progress of a run, for a progress bar.
+    public struct Progress: Sendable {
+        public var virtualTime: Instant
+        public var start: Instant
+        public var end: Instant
+        public var events: Int64
+    }
+
+    /// Runs `options` to the end, appending to `log` (whose clock reads `clock`) and snapshotting
+    /// every projection by `options.snapshotEvery`. If `log` already holds the start of the same
+    /// run (a killed run), it is checked event by event and the run continues after it.
+    public static func run(
+        _ options: SimulationOptions, log: some EventLogStore & SnapshotStore, clock: VirtualClock,
+        progress: @escaping (Progress) -> Void = { _ in }
+    ) throws -> SimulationSummary {
+        let simulation = try Simulation(options: options, log: log, clock: clock, markets: ["br", "in", "us"])
+        let projections = try PlatformProjections(log: log, snapshots: log, policy: .every(options.snapshotEvery))
+        simulation.sink.afterAppend = { try projections.catchUp() }
+        try simulation.run { simulation in
+            progress(Progress(virtualTime: simulation.now, start: options.start, end: options.end, events: simulation.events))
+        }
+        try projections.catchUp()
+        try projections.snapshotAll()
+        return projections.summary
+    }
+
+    /// Every projection a simulation snapshots, for `verify`.
+    public static var projections: [any Projection] { PlatformProjections.all }
+
+    /// The options a simulation log was written with (its first event), for `--resume`.
+    public static func storedOptions(in log: some EventLogReader) throws -> SimulationOptions? {
+        var options: SimulationOptions?
+        try log.forEach(EventQuery(limit: 1)) { event in
+            guard event.type == SimulationStarted.eventType else { return }
+            options = try CityEvents.registry.decode(event).flatMap { ($0 as? SimulationStarted)?.options }
+        }
+        return options
+    }
+
+    /// The summary of the run in `log` at sequence `upTo`, from the newest snapshots (or from
+    /// the start of the log when `fromStart`).
+    public static func replay(
+        _ log: some EventLogReader & SnapshotStore, upTo: Int64? = nil, fromStart: Bool = false
+    ) throws -> SimulationSummary {
+        try PlatformProjections.replaySummary(log, snapshots: fromStart ? nil : log, upTo: upTo)
+    }
+}
