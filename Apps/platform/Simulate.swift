@@ -20,7 +20,7 @@ struct Simulate: ParsableCommand {
     @Option(help: "The SQLite log to write.") var log = "simulation.sqlite"
     @Option(help: "Write the report as JSON to this file and as HTML beside it (.html).") var report: String?
     @Option(help: "Snapshot every projection each this many events.") var snapshotEvery: Int64 = 250_000
-    @Flag(help: "Continue a killed run from its log (its options are read from the log).") var resume = false
+    @Flag(help: "Continue a killed run from its log (with the options recorded in the log).") var resume = false
 
     func run() throws {
         try failingWithOneLine {
@@ -29,7 +29,8 @@ struct Simulate: ParsableCommand {
             if resume && !exists { throw SimulationError("--resume: \(log) does not exist") }
             let clock = VirtualClock()
             let store = try SQLiteEventLog(path: log, clock: .virtual(clock), options: SQLiteEventLogOptions(durability: .normal))
-            let options = try resume ? storedOptions(store) : requestedOptions()
+            // A run killed before its first append left an empty log: it resumes from the start.
+            let options = try (resume ? SimulationRun.storedOptions(in: store) : nil) ?? requestedOptions()
             let started = ContinuousClock.now
             var bar = ProgressBar("simulate")
             let summary = try SimulationRun.run(options, log: store, clock: clock) { progress in
@@ -56,13 +57,6 @@ struct Simulate: ParsableCommand {
     private func requestedOptions() throws -> SimulationOptions {
         let options = SimulationOptions(city: city, riders: riders, drivers: drivers, hours: hours, seed: seed, snapshotEvery: snapshotEvery)
         try options.validate()
-        return options
-    }
-
-    private func storedOptions(_ store: SQLiteEventLog) throws -> SimulationOptions {
-        guard let options = try SimulationRun.storedOptions(in: store) else {
-            throw SimulationError("--resume: \(log) does not start with a simulation; nothing to resume")
-        }
         return options
     }
 }

@@ -46,6 +46,7 @@ public final class Simulation {
     /// Prepares a run appending to `log`, whose clock must read `clock`.
     public init(options: SimulationOptions, log: any EventLogStore, clock: VirtualClock, markets: [String]) throws {
         try options.validate()
+        guard clock.now <= options.start else { throw SimulationError("the clock (\(clock.now)) is past the run's start (\(options.start))") }
         self.options = options
         self.clock = clock
         self.random = .seeded(options.seed)

@@ -1,0 +1,88 @@
+import EventLogTestSupport
+import Foundation
+import XCTest
+
+/// `platform simulate` / `platform replay` end to end, through the built binary.
+final class PlatformCLITests: XCTestCase {
+    private let platform = productsDirectory().appendingPathComponent("platform").path
+    private let eventlog = productsDirectory().appendingPathComponent("eventlog").path
+    private let run = ["--riders", "400", "--drivers", "60", "--hours", "2", "--snapshot-every", "3000"]
+
+    private func hash(_ output: String) -> String? {
+        output.split(separator: "\n").last { $0.hasPrefix("log head hash: ") }.map(String.init)
+    }
+
+    private func events(_ output: String) -> String {
+        output.split(separator: "\n").first { $0.hasPrefix("run: ") }.map { String($0.split(separator: " ")[1]) } ?? "?"
+    }
+
+    private func summary(_ output: String) -> [Substring] {
+        output.split(separator: "\n").filter { !$0.hasPrefix("run: ") && !$0.hasPrefix("report: ") }
+    }
+
+    func test_simulate_isDeterministic_andReplayPrintsTheSameSummary() throws {
+        let directory = TemporaryDirectory()
+        let first = try runProcess(platform, ["simulate", "--log", directory.path("a.sqlite"), "--report", directory.path("r.json")] + run)
+        let second = try runProcess(platform, ["simulate", "--log", directory.path("b.sqlite")] + run)
+        XCTAssertEqual(first.status, 0, first.error)
+        XCTAssertNotNil(hash(first.output))
+        XCTAssertEqual(hash(first.output), hash(second.output))
+        let other = try runProcess(platform, ["simulate", "--log", directory.path("c.sqlite"), "--seed", "2"] + run)
+        XCTAssertNotEqual(hash(first.output), hash(other.output))
+
+        let replay = try runProcess(platform, ["replay", "--log", directory.path("a.sqlite")])
+        XCTAssertEqual(replay.status, 0, replay.error)
+        XCTAssertEqual(summary(replay.output), summary(first.output))
+        let verified = try runProcess(platform, ["replay", "--log", directory.path("a.sqlite"), "--verify"])
+        XCTAssertEqual(verified.status, 0, verified.error)
+        XCTAssertTrue(verified.output.hasPrefix("verified: "))
+
+        let html = try String(contentsOfFile: directory.path("r.html"), encoding: .utf8)
+        XCTAssertTrue(html.contains("<svg") && !html.contains("http"))
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: directory.path("r.json")))) as? [String: Any]
+        XCTAssertNotNil(json?["summary"])
+    }
+
+    func test_sigkillMidRun_thenResume_reachesTheUninterruptedHash() throws {
+        let directory = TemporaryDirectory()
+        let longer = ["--riders", "3000", "--drivers", "300", "--hours", "4", "--snapshot-every", "5000"]
+        let reference = try runProcess(platform, ["simulate", "--log", directory.path("full.sqlite")] + longer)
+        XCTAssertEqual(reference.status, 0, reference.error)
+
+        let path = directory.path("killed.sqlite")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: platform)
+        process.arguments = ["simulate", "--log", path] + longer
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        // Kill once the run has appended a batch or two (the schema alone is ~250 KB of WAL).
+        while process.isRunning, ((try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size]) as? Int ?? 0) < 900_000 {
+            usleep(2_000)
+        }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+
+        let verify = try runProcess(eventlog, ["verify", path])
+        XCTAssertEqual(verify.status, 0, verify.output + verify.error)
+        XCTAssertFalse(verify.output.contains(" \(events(reference.output)) events"), "the kill came after the run ended: \(verify.output)")
+        let resumed = try runProcess(platform, ["simulate", "--resume", "--log", path])
+        XCTAssertEqual(resumed.status, 0, resumed.error)
+        XCTAssertEqual(hash(resumed.output), hash(reference.output))
+    }
+
+    func test_badInput_getsOneLineAndExitStatus1() throws {
+        let directory = TemporaryDirectory()
+        let missing = try runProcess(platform, ["replay", "--log", directory.path("missing.sqlite")])
+        XCTAssertEqual(missing.status, 1)
+        XCTAssertEqual(missing.error.split(separator: "\n").count, 1)
+        _ = FileManager.default.createFile(atPath: directory.path("junk.sqlite"), contents: Data("not a log".utf8))
+        let junk = try runProcess(platform, ["replay", "--log", directory.path("junk.sqlite")])
+        XCTAssertEqual(junk.status, 1)
+        XCTAssertEqual(junk.error.split(separator: "\n").count, 1, junk.error)
+        let noResume = try runProcess(platform, ["simulate", "--resume", "--log", directory.path("none.sqlite")])
+        XCTAssertEqual(noResume.status, 1)
+        let badOption = try runProcess(platform, ["simulate", "--riders", "0", "--log", directory.path("x.sqlite")])
+        XCTAssertNotEqual(badOption.status, 0)
+        XCTAssertTrue(badOption.error.contains("--riders"), badOption.error)
+    }
+}
