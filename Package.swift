@@ -58,12 +58,12 @@ let package = Package(
         // MARK: - Feature: Onboarding (issue 3)
         module("OnboardingContract"),
         module("OnboardingService", ["OnboardingContract", "EventLog", "PlatformKit"]),
-        //T module("Onboarding", ["OnboardingContract", "EventLog", "PlatformKit"]),
-        //T module("OnboardingHarness", ["Onboarding", "OnboardingService", "OnboardingContract", "EventLog", "PlatformKit"]),
+        module("Onboarding", ["OnboardingContract", "EventLog", "PlatformKit"]),
+        module("OnboardingHarness", ["Onboarding", "OnboardingService", "OnboardingContract", "EventLog", "PlatformKit"]),
         //T module("OnboardingTool", ["OnboardingHarness", "Onboarding", "OnboardingService", "OnboardingContract", "EventLog", "EventLogSQLite", "PlatformKit", argumentParser]),
         //T .executableTarget(name: "onboarding", dependencies: ["OnboardingTool"], path: "Tools/onboarding"),
         //T .executableTarget(name: "onboarding-bench", dependencies: ["OnboardingHarness", "OnboardingService", "OnboardingContract", "EventLog", "PlatformKit"], path: "Tools/onboarding-bench"),
-        //T tests("OnboardingService", ["OnboardingService", "OnboardingContract", "EventLog", "PlatformKit"]),
+        tests("OnboardingService", ["OnboardingService", "OnboardingContract", "EventLog", "PlatformKit"]),
         //T tests("Onboarding", ["Onboarding", "OnboardingHarness", "OnboardingService", "OnboardingContract", "EventLog", "PlatformKit"]),
         //T tests("OnboardingTool", ["OnboardingTool", "EventLogSQLite", "EventLog", "PlatformKit", "EventLogTestSupport"]),
 

@@ -142,6 +142,19 @@ private struct Checker {
     }
 
     /// Every scenario but sign in and register must be the target of some alternate question.
+    /// The scenarios a user entering with `entry` can reach: sign in, register, and alternates' targets.
+    private func reachable(from entry: DataType, in flow: Flow) -> Set<Scenario> {
+        var found: Set<Scenario> = [.signIn, .register]
+        var frontier = Array(found)
+        while let scenario = frontier.popLast() {
+            let steps = (flow.scenarios[scenario] ?? []).filter { $0.entryTypes?.contains(entry) ?? true }
+            for target in steps.flatMap(\.alternates).compactMap(\.scenario) where found.insert(target).inserted {
+                frontier.append(target)
+            }
+        }
+        return found
+    }
+
     private mutating func checkReachability(_ flow: Flow) {
         let targets = Set(flow.scenarios.values.flatMap { $0.flatMap(\.alternates).compactMap(\.scenario) })
         for scenario in flow.scenarios.keys where scenario != .signIn && scenario != .register && !targets.contains(scenario) {
@@ -154,10 +167,10 @@ private struct Checker {
 
     /// A scenario must be able to finish for every entry type it can be reached from.
     private mutating func checkCompletion(_ flow: Flow) {
-        for (scenario, steps) in flow.scenarios.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
-            for entry in flow.entryTypes {
-                let applicable = steps.filter { $0.entryTypes?.contains(entry) ?? true }
-                if entry == .socialToken, applicable.contains(where: { $0.dataTypes.contains(.oneTimeCode) }) {
+        for entry in flow.entryTypes where entry == .socialToken {
+            for scenario in reachable(from: entry, in: flow).sorted(by: { $0.rawValue < $1.rawValue }) {
+                let applicable = (flow.scenarios[scenario] ?? []).filter { $0.entryTypes?.contains(entry) ?? true }
+                if applicable.contains(where: { $0.dataTypes.contains(.oneTimeCode) }) {
                     report("scenarios.\(scenario.rawValue)", "no way to finish for socialToken entries: a one-time code needs a mobile number or email to go to")
                 }
             }
