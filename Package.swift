@@ -64,7 +64,7 @@ let package = Package(
         //T .executableTarget(name: "onboarding", dependencies: ["OnboardingTool"], path: "Tools/onboarding"),
         //T .executableTarget(name: "onboarding-bench", dependencies: ["OnboardingHarness", "OnboardingService", "OnboardingContract", "EventLog", "PlatformKit"], path: "Tools/onboarding-bench"),
         tests("OnboardingService", ["OnboardingService", "OnboardingContract", "EventLog", "PlatformKit"]),
-        //T tests("Onboarding", ["Onboarding", "OnboardingHarness", "OnboardingService", "OnboardingContract", "EventLog", "PlatformKit"]),
+        tests("Onboarding", ["Onboarding", "OnboardingHarness", "OnboardingService", "OnboardingContract", "EventLog", "PlatformKit"]),
         //T tests("OnboardingTool", ["OnboardingTool", "EventLogSQLite", "EventLog", "PlatformKit", "EventLogTestSupport"]),
 
         // MARK: - Feature: Optimistic sync (issue 4)
