@@ -1,0 +1,13 @@
+import ArgumentParser
+
+/// `onboarding`: run the server-driven onboarding interactively or from a script, and check flow files.
+public struct OnboardingCommand: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "onboarding",
+        abstract: "Onboard a user through the question–answer cycle, interactively or from a script; check flow files.",
+        subcommands: [Interactive.self, Run.self, Flows.self],
+        defaultSubcommand: Interactive.self
+    )
+
+    public init() {}
+}

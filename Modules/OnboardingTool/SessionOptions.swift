@@ -1,0 +1,35 @@
+import ArgumentParser
+import EventLog
+import EventLogSQLite
+import Foundation
+import OnboardingContract
+import OnboardingHarness
+import OnboardingService
+import PlatformKit
+
+/// Options shared by `run` and the interactive session.
+struct SessionOptions: ParsableArguments {
+    @Option(help: "The market whose flow to use (a file name in the flows directory).") var market = "us"
+    @Option(help: "The flows directory (default: fixtures/onboarding/flows in this directory or a parent).") var flows: String?
+    @Option(help: "Append events to this SQLite event log (created if missing).") var log: String?
+    @Option(help: "Seed for codes, tokens and the network.") var seed: UInt64 = 1
+    @Flag(help: "Ask for one step per question instead of batching steps.") var noBatching = false
+
+    /// The catalog, checked; the market must be in it.
+    func catalog() throws -> FlowCatalog {
+        let directory = flows ?? FlowFixtures.directory(near: FileManager.default.currentDirectoryPath)
+            ?? FlowFixtures.directory(near: CommandLine.arguments[0])
+        guard let directory else { throw ToolError("no flows directory: pass --flows DIR (looked for \(FlowFixtures.relativePath))") }
+        let catalog = try FlowCatalog.load(directory: directory)
+        guard catalog.flow(for: market) != nil else {
+            throw ToolError("unknown market \"\(market)\" (known: \(catalog.markets.joined(separator: ", ")))")
+        }
+        return catalog
+    }
+
+    /// The SQLite log if `--log` was given, else one in memory.
+    func openLog() throws -> any EventLogStore {
+        guard let log else { return InMemoryEventLog(clock: .constant(.epoch)) }
+        return try SQLiteEventLog(path: log, clock: .live)
+    }
+}

@@ -1,0 +1,9 @@
+import ArgumentParser
+import OnboardingTool
+
+@main
+enum OnboardingMain {
+    static func main() {
+        OnboardingCommand.main()
+    }
+}
