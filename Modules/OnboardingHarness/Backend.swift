@@ -10,7 +10,7 @@ public final class OnboardingBackend {
     private var sent: [CodeMessage] = []
 
     /// A back end over `flows`, appending to `log`; `random` gives codes, salts and tokens (seeded in simulations).
-    public init(flows: FlowCatalog, log: any EventLogWriter, random: RandomSource, hasher: SecretHasher = .simulation, state: OnboardingState = OnboardingState()) {
+    public init(flows: FlowCatalog, log: any EventLogStore, random: RandomSource, hasher: SecretHasher = .simulation, state: OnboardingState = OnboardingState()) {
         var deliver: (CodeMessage) -> Void = { _ in }
         service = OnboardingService(flows: flows, hasher: hasher, log: log, random: random, state: state) { deliver($0) }
         deliver = { [unowned self] message in

@@ -11,8 +11,6 @@ public struct CodeDelivery: Sendable, Hashable {
 /// What the machine decided for one request: events to append, the reply, and effects as values.
 public struct Decision {
     public var events: [any OnboardingEvent] = []
-    /// The state after `events` (the same fold a replay does).
-    public var state: OnboardingState
     public var reply: Reply = .failed(FieldError(nil, code: ErrorCode.unavailable, message: "No reply."))
     public var deliveries: [CodeDelivery] = []
     /// The entry value in clear (where codes go), kept by the service outside the log.
@@ -29,10 +27,13 @@ public struct OnboardingMachine: Sendable {
         self.hasher = hasher
     }
 
-    /// Handles `request` at `now` against `state`.
-    public func decide(_ request: OnboardingRequest, at now: Instant, state: OnboardingState, random: RandomSource) -> Decision {
-        var run = Run(machine: self, id: request.attemptID, now: now, random: random, decision: Decision(state: state))
+    /// Handles `request` at `now`: returns the events, reply and effects, and folds the events into
+    /// `state` in place (the same `apply` a replay uses), so a large state is never copied.
+    public func decide(_ request: OnboardingRequest, at now: Instant, state: inout OnboardingState, random: RandomSource) -> Decision {
+        var run = Run(machine: self, id: request.attemptID, now: now, random: random)
+        swap(&state, &run.state)
         run.handle(request)
+        swap(&state, &run.state)
         return run.decision
     }
 }
@@ -43,13 +44,21 @@ private struct Run {
     let id: String
     let now: Instant
     let random: RandomSource
-    var decision: Decision
+    var state = OnboardingState()
+    var decision = Decision()
 
-    var attempt: Attempt? { decision.state.attempts[id] }
+    init(machine: OnboardingMachine, id: String, now: Instant, random: RandomSource) {
+        self.machine = machine
+        self.id = id
+        self.now = now
+        self.random = random
+    }
+
+    var attempt: Attempt? { state.attempts[id] }
 
     mutating func emit(_ event: any OnboardingEvent) {
         decision.events.append(event)
-        event.apply(to: &decision.state)
+        event.apply(to: &state)
     }
 
     mutating func fail(_ code: String, _ message: String, type: DataType? = nil) {
@@ -59,7 +68,7 @@ private struct Run {
 
     mutating func handle(_ request: OnboardingRequest) {
         let answer = request.answer
-        if decision.state.closedAttempts.contains(id) {
+        if state.closedAttempts.contains(id) {
             emit(AnswerRefused(attempt: id, questionID: answer.questionID, code: ErrorCode.finished))
             decision.reply = .failed(FieldError(nil, code: ErrorCode.finished, message: "This onboarding attempt is over; start a new one."))
             return
@@ -107,13 +116,13 @@ private struct Run {
         }
         let key = machine.hasher.identifierKey(value, type: type)
         let windowStart = now.advanced(by: .seconds(-flow.policy.rateWindowSeconds))
-        let recent = decision.state.recentEntries[key, default: []].filter { $0 > windowStart }
+        let recent = state.recentEntries[key, default: []].filter { $0 > windowStart }
         if recent.count >= flow.policy.maxAttemptsPerIdentifier {
             return fail(ErrorCode.rateLimited, "Too many attempts with this \(type.rawValue); try again later.", type: type)
         }
         emit(AnswerAccepted(attempt: id, questionID: Question.entryID, fields: [LoggedValue(type, display: Masking.display(value, as: type), digest: key)]))
         decision.contact = (type, value)
-        let known = decision.state.accountIDs[key] != nil
+        let known = state.accountIDs[key] != nil
         emit(ScenarioChanged(attempt: id, from: .entry, to: known ? .signIn : .register, reason: "\(known ? "known" : "new") \(type.rawValue)"))
         advance(flow: flow)
     }
@@ -155,7 +164,7 @@ private struct Run {
             }
             return .success(LoggedValue(type, display: "verified"))
         case .password where attempt.scenario == .signIn:
-            let stored = attempt.accountID.flatMap { decision.state.accounts[$0]?.passwordDigest }
+            let stored = attempt.accountID.flatMap { state.accounts[$0]?.passwordDigest }
             guard let stored, hasher.matches(value, stored: stored, rounds: hasher.passwordRounds) else {
                 return .failure(FieldError(type, code: ErrorCode.passwordIncorrect, message: "That password is not right."))
             }
@@ -164,7 +173,7 @@ private struct Run {
             return .success(LoggedValue(type, display: display, digest: hasher.digest(value, salt: hasher.salt(random), rounds: hasher.passwordRounds)))
         case .mobileNumber, .email, .socialToken:
             let key = hasher.identifierKey(value, type: type)
-            if let owner = decision.state.accountIDs[key], owner != attempt.accountID {
+            if let owner = state.accountIDs[key], owner != attempt.accountID {
                 return .failure(FieldError(type, code: "\(type.rawValue).\(ErrorCode.taken)", message: "This \(type.rawValue) belongs to another account."))
             }
             return .success(LoggedValue(type, display: display, digest: key))
@@ -242,7 +251,7 @@ private struct Run {
         var accountID = attempt.accountID
         switch attempt.scenario {
         case .register:
-            let created = "account-\(decision.state.accounts.count + 1)"
+            let created = "account-\(state.accounts.count + 1)"
             let contacts = attempt.fields.filter { [.mobileNumber, .email, .socialToken].contains($0.type) }
             emit(AccountCreated(
                 account: created, attempt: id, market: attempt.market, identifierKeys: contacts.compactMap(\.digest),

@@ -16,7 +16,7 @@ public struct CodeMessage: Sendable, Hashable {
 public final class OnboardingService {
     public let machine: OnboardingMachine
     public private(set) var state: OnboardingState
-    private let log: any EventLogWriter
+    private let log: any EventLogStore
     private let random: RandomSource
     private let sendCode: (CodeMessage) -> Void
     /// Where each open attempt's codes go, in clear: kept in memory, never in the log.
@@ -25,10 +25,11 @@ public final class OnboardingService {
     private var lastReplies: [String: (requestID: String, response: OnboardingResponse)] = [:]
 
     /// A service over `flows` appending to `log`, starting from `state` (e.g. a replay of the log).
+    /// If an append fails, the state is rebuilt by replaying `log`.
     ///
     /// `random` must be `.secure` in live use: codes, salts and session tokens come from it.
     public init(
-        flows: FlowCatalog, hasher: SecretHasher, log: any EventLogWriter, random: RandomSource,
+        flows: FlowCatalog, hasher: SecretHasher, log: any EventLogStore, random: RandomSource,
         state: OnboardingState = OnboardingState(), sendCode: @escaping (CodeMessage) -> Void
     ) {
         self.machine = OnboardingMachine(flows: flows, hasher: hasher)
@@ -41,13 +42,13 @@ public final class OnboardingService {
     /// Handles one request arriving at `now` (the transport's handler).
     public func handle(_ request: OnboardingRequest, at now: Instant) -> OnboardingResponse {
         if let last = lastReplies[request.attemptID], last.requestID == request.requestID { return last.response }
-        let decision = machine.decide(request, at: now, state: state, random: random)
+        let decision = machine.decide(request, at: now, state: &state, random: random)
         do {
             try log.append(decision.events.map { try $0.newEvent(stream: $0.streamID) })
         } catch {
+            state = (try? OnboardingProjection().replay(log).state) ?? OnboardingState()
             return OnboardingResponse(attemptID: request.attemptID, reply: .failed(FieldError(nil, code: ErrorCode.unavailable, message: "Please try again.")))
         }
-        state = decision.state
         if let contact = decision.contact { contacts[request.attemptID] = contact.value }
         for delivery in decision.deliveries {
             sendCode(CodeMessage(attemptID: delivery.attemptID, channel: delivery.channel, destination: contacts[delivery.attemptID] ?? "", code: delivery.code))
