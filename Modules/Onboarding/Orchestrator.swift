@@ -56,8 +56,14 @@ public final class Orchestrator {
 
     /// The context plugins are judged on.
     public var context: OnboardingContext {
-        let mobile = info.values[.mobileNumber].map { String($0.prefix(while: { $0 != " " }).prefix(2)) }
-        return OnboardingContext(market: dependency.market, scenario: scenario, flags: dependency.experimentFlags, mobileCountryCode: mobile)
+        let code = info.values[.mobileNumber].map(Self.countryCode)
+        return OnboardingContext(market: dependency.market, scenario: scenario, flags: dependency.experimentFlags, mobileCountryCode: code)
+    }
+
+    /// The calling code of an E.164 number: one digit for zones 1 and 7, else two (three-digit codes are cut to two).
+    static func countryCode(_ number: String) -> String {
+        let digits = number.filter(\.isNumber)
+        return "+" + digits.prefix(digits.first == "1" || digits.first == "7" ? 1 : 2)
     }
 
     /// Takes the user's input at the current step and moves on: next step, an answer to the back end, or the end.
