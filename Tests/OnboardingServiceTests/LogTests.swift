@@ -45,6 +45,15 @@ final class LogTests: XCTestCase {
         XCTAssertEqual(replayed.accounts["account-1"]?.sessions, 2)
     }
 
+    func test_snapshots_ofTheState_roundTrip() throws {
+        let (h, _) = try drive()
+        let projection = OnboardingProjection()
+        try h.log.saveSnapshot(projection: projection.name, version: projection.version, sequence: try h.log.lastSequence(), state: try projection.encodeState(h.service.state))
+        let replayed = try projection.replay(h.log, snapshots: h.log)
+        XCTAssertNotNil(replayed.snapshot)
+        XCTAssertEqual(replayed.state, h.service.state)
+    }
+
     func test_everyLoggedEvent_decodesWithTheRegistry() throws {
         let (h, _) = try drive()
         for event in try h.log.events() {

@@ -103,6 +103,18 @@ final class OnboardingCLITests: XCTestCase {
         }
     }
 
+    func test_aNewMarket_isJustAFile() throws {
+        let markets = directory.url.appendingPathComponent("flows")
+        try FileManager.default.createDirectory(at: markets, withIntermediateDirectories: true)
+        let flow = try String(contentsOfFile: "\(flows)/in.json", encoding: .utf8).replacingOccurrences(of: #""market": "in""#, with: #""market": "br""#)
+        try flow.write(to: markets.appendingPathComponent("br.json"), atomically: true, encoding: .utf8)
+        let script = try write("br.txt", "mobileNumber: +5511987654321\noneTimeCode: {code}\nfirstName: Jo\nlastName: Silva\ntermsAccepted: yes\n")
+        let result = try runProcess(tool, ["run", "--market", "br", "--script", script, "--flows", markets.path])
+        XCTAssertEqual(result.status, 0, result.error)
+        XCTAssertTrue(result.output.contains("attempt cli-1 started in br"), result.output)
+        XCTAssertTrue(result.output.contains("session for account-1 (register)"), result.output)
+    }
+
     func test_lockout_endsWithoutASession() throws {
         let script = try write("lock.txt", "mobileNumber: +919876543210\n" + (1...5).map { "oneTimeCode: 00000\($0)\n" }.joined())
         let result = try onboarding(["run", "--market", "in", "--script", script])
