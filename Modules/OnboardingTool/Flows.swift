@@ -10,10 +10,6 @@ struct Flows: ParsableCommand {
 
         @Argument(help: "Flow files (<market>.json).") var files: [String]
 
-        func validate() throws {
-            if files.isEmpty { throw ValidationError("give at least one flow file") }
-        }
-
         func run() throws {
             do {
                 let catalog = try FlowCatalog.load(files: files)

@@ -26,7 +26,7 @@ struct Interactive: ParsableCommand {
             var terminal = Terminal()
             let outcome = try OnboardingDriver.run(
                 dependency, backend: backend, log: log, start: Instant(millisecondsSinceEpoch: 1_790_000_000_000), random: random,
-                encodesMessages: true, attemptID: "terminal-\(try log.lastSequence() + 1)"
+                conditions: try options.conditions(), encodesMessages: true, attemptID: "terminal-\(try log.lastSequence() + 1)"
             ) { try terminal.ask($0, outbox: backend) }
             switch outcome.result {
             case .success(let session): print("Signed in: account \(session.accountID) (\(session.scenario.rawValue)), \(outcome.roundTrips) round trips.")

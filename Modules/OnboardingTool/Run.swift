@@ -27,7 +27,7 @@ struct Run: ParsableCommand {
             let start = Instant(millisecondsSinceEpoch: 1_790_000_000_000)
             let outcome: OnboardingOutcome
             do {
-                outcome = try OnboardingDriver.run(dependency, backend: backend, log: log, start: start, random: random, encodesMessages: true,
+                outcome = try OnboardingDriver.run(dependency, backend: backend, log: log, start: start, random: random, conditions: try options.conditions(), encodesMessages: true,
                                                    attemptID: "cli-\(before + 1)") { try user.respond($0) }
             } catch let exhausted as ScriptedUser.Exhausted {
                 try Transcript(json: json).lines(log, after: before).forEach { print($0) }

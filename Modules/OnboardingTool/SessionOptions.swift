@@ -14,6 +14,18 @@ struct SessionOptions: ParsableArguments {
     @Option(help: "Append events to this SQLite event log (created if missing).") var log: String?
     @Option(help: "Seed for codes, tokens and the network.") var seed: UInt64 = 1
     @Flag(help: "Ask for one step per question instead of batching steps.") var noBatching = false
+    @Option(help: "Simulated one-way network latency, in milliseconds (e.g. 300 or 300-1500).") var latency = "0"
+    @Option(help: "Simulated probability that a message is lost (0 to 1).") var loss = 0.0
+
+    /// The simulated network between client and back end.
+    func conditions() throws -> NetworkConditions {
+        guard (0...1).contains(loss) else { throw ToolError("--loss must be between 0 and 1, not \(loss)") }
+        let bounds = latency.split(separator: "-", maxSplits: 1).map { Int64($0) }
+        guard let low = bounds.first ?? nil, let high = bounds.last ?? nil, low >= 0, low <= high else {
+            throw ToolError("--latency must be MS or MIN-MAX in milliseconds (e.g. 300-1500), not \(latency)")
+        }
+        return NetworkConditions(latencyMilliseconds: low...high, lossProbability: loss)
+    }
 
     /// The catalog, checked; the market must be in it.
     func catalog() throws -> FlowCatalog {

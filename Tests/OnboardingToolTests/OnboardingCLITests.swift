@@ -93,6 +93,9 @@ final class OnboardingCLITests: XCTestCase {
             (["run", "--market", "us", "--script", try write("bad.txt", "mobileNumber: +1\nemial: x@y.z\n")], "bad.txt:2: unknown data type \"emial\""),
             (["run", "--market", "us", "--script", try write("bad2.txt", "just words\n")], "bad2.txt:1: expected `dataType: value`"),
             (["run", "--market", "us", "--script", script], "s.txt: the script has no more values for oneTimeCode"),
+            (["run", "--market", "us", "--script", script, "--latency", "9-1"], "--latency must be MS or MIN-MAX"),
+            (["run", "--market", "us"], "Missing expected argument '--script <script>'"),
+            (["flows", "validate"], "Missing expected argument"),
         ]
         for (arguments, message) in cases {
             let result = try onboarding(arguments)

@@ -1,9 +1,8 @@
-import ArgumentParser
 import OnboardingTool
 
 @main
 enum OnboardingMain {
     static func main() {
-        OnboardingCommand.main()
+        OnboardingCommand.runMain()
     }
 }
