@@ -97,6 +97,16 @@ final class MachineTests: XCTestCase {
         XCTAssertEqual(after.code, "attempt.finished", "even the right code is refused once locked")
     }
 
+    func test_wrongPasswords_lockTheSignIn() throws {
+        let h = Harness()
+        _ = try registered(h)
+        let q1 = try XCTUnwrap(h.question(h.answer("a2", Question.entryID, [.mobileNumber: mobile])))
+        XCTAssertEqual(errorCodes(h.answer("a2", q1.id, [.oneTimeCode: h.lastCode, .password: "guess1guess"])), ["password.incorrect"])
+        XCTAssertEqual(errorCodes(h.answer("a2", q1.id, [.oneTimeCode: h.lastCode, .password: "guess2guess"])), ["password.incorrect"])
+        guard case .failed(let error) = h.answer("a2", q1.id, [.oneTimeCode: h.lastCode, .password: "guess3guess"]) else { return XCTFail("not locked") }
+        XCTAssertEqual(error.code, "password.locked")
+    }
+
     func test_codes_expire_andVoiceCallSendsAFreshOne() throws {
         let h = Harness()
         let q1 = try XCTUnwrap(h.question(h.answer("a1", Question.entryID, [.mobileNumber: mobile], market: "in")))
