@@ -1,6 +1,5 @@
 import EventLog
 import Onboarding
-import OnboardingService
 import OnboardingContract
 import PlatformKit
 
@@ -30,48 +29,28 @@ public struct OnboardingOutcome {
     public var session: Session? { try? result.get() }
 }
 
-/// Runs one user's onboarding attempt synchronously in virtual time: client framework and back end
-/// over an in-process transport, every event appended to the caller's log. No file I/O per step.
+/// Runs one user's onboarding attempt to its end synchronously in virtual time: client framework and
+/// back end over an in-process transport, every event appended to the caller's log. No file I/O per step.
 public enum OnboardingDriver {
-    /// Attaches Entry for `dependency`, activates it and answers each step with `respond` until a
-    /// session, a failure, or `maxSteps` inputs. `thinkTime` passes on the client's clock before each input.
+    /// Answers each prompt with `respond`, `thinkTime` after the previous reply, until a session, a
+    /// failure, or `maxSteps` inputs.
     public static func run(
         _ dependency: any OnboardingDependency, backend: OnboardingBackend, log: any EventLogWriter,
         start: Instant, random: RandomSource, conditions: NetworkConditions = .perfect, encodesMessages: Bool = false,
         attemptID: String? = nil, thinkTime: Duration = .seconds(3), maxSteps: Int = 200,
         respond: (StepPrompt) throws -> StepInput
     ) throws -> OnboardingOutcome {
-        let entry = try Entry(dependency: dependency, log: log)
-        let transport = backend.transport(conditions: conditions, random: random.fork("network"), encodesMessages: encodesMessages)
-        let link = ServiceLink(transport: transport, now: start, random: random.fork("backoff"))
-        let orchestrator = try entry.activate(link: link, attemptID: attemptID)
-        var steps = 0
-        while let step = orchestrator.currentStep {
-            guard steps < maxSteps else {
-                try entry.cancel(reason: "too many steps")
-                return outcome(orchestrator, steps, .failure(FieldError(nil, code: "driver.tooManySteps", message: "No session after \(maxSteps) inputs.")))
+        let attempt = try OnboardingAttempt(
+            dependency, backend: backend, log: log, start: start, random: random, conditions: conditions,
+            encodesMessages: encodesMessages, attemptID: attemptID
+        )
+        while let prompt = attempt.prompt {
+            guard attempt.steps < maxSteps else {
+                try attempt.abandon(reason: "no session after \(maxSteps) inputs")
+                break
             }
-            let prompt = StepPrompt(
-                step: step, alternates: orchestrator.alternates, generalErrors: orchestrator.generalErrors,
-                deliveredCode: backend.lastCode(for: orchestrator.attemptID)?.code, values: orchestrator.info.values
-            )
-            let input = try respond(prompt)
-            orchestrator.wait(thinkTime)
-            try orchestrator.submit(input)
-            steps += 1
+            try attempt.submit(try respond(prompt), at: attempt.now.advanced(by: thinkTime))
         }
-        switch orchestrator.state {
-        case .finished(let session):
-            return outcome(orchestrator, steps, .success(session))
-        case .failed(let error):
-            try entry.cancel(reason: error.code)
-            return outcome(orchestrator, steps, .failure(error))
-        case .collecting:
-            return outcome(orchestrator, steps, .failure(FieldError(nil, code: "driver.stopped", message: "Stopped while collecting.")))
-        }
-    }
-
-    private static func outcome(_ orchestrator: Orchestrator, _ steps: Int, _ result: Result<Session, FieldError>) -> OnboardingOutcome {
-        OnboardingOutcome(attemptID: orchestrator.attemptID, result: result, roundTrips: orchestrator.link.roundTrips, steps: steps, finishedAt: orchestrator.link.now)
+        return attempt.outcome
     }
 }

@@ -116,6 +116,27 @@ final class ScenarioTests: XCTestCase {
         XCTAssertEqual(try payloads(), try payloads())
     }
 
+    func test_attempts_interleave_stepByStep_inOneLog() throws {
+        let world = World()
+        let riders = try (1...3).map { number in
+            try OnboardingAttempt(world.dependency(client: "rider-\(number)"), backend: world.backend, log: world.log,
+                                  start: world.clock.now, random: world.random.fork("rider-\(number)"), attemptID: "rider-\(number)")
+        }
+        let users = (1...3).map { GeneratedUser(number: $0, random: world.random) }
+        var instant = world.clock.now
+        while riders.contains(where: { $0.prompt != nil }) {
+            for (rider, user) in zip(riders, users) {
+                guard let prompt = rider.prompt else { continue }
+                instant = instant.advanced(by: .seconds(1))
+                try rider.submit(user.respond(prompt), at: instant)
+            }
+        }
+        XCTAssertEqual(riders.map { $0.outcome.session?.accountID }, ["account-1", "account-2", "account-3"])
+        XCTAssertEqual(riders.map(\.outcome.roundTrips), [2, 2, 2])
+        let streams = Set(try world.log.events().map(\.streamID))
+        XCTAssertTrue(streams.isSuperset(of: ["onboarding-rider-1", "onboarding-client-rider-2", "onboarding-account-account-3"]), "\(streams)")
+    }
+
     func test_batching_savesRoundTrips_inEveryMarket() throws {
         for market in flows.markets {
             func trips(_ batching: Bool) throws -> Int {
