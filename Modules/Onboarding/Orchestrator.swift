@@ -106,8 +106,15 @@ public final class Orchestrator {
         )
         switch link.send(request) {
         case .failure(let error):
-            try log.record(RequestFailed(client: dependency.clientID, attempt: attemptID, error: "\(error)"))
-            state = .failed(FieldError(nil, code: "transport.failed", message: "No connection to onboarding (\(error))."))
+            // Only the kind of failure: a contract error's text could quote the request.
+            let kind = switch error {
+            case .unreachable: "unreachable"
+            case .requestLost: "requestLost"
+            case .responseLost: "responseLost"
+            case .contract: "contract"
+            }
+            try log.record(RequestFailed(client: dependency.clientID, attempt: attemptID, error: kind))
+            state = .failed(FieldError(nil, code: "transport.failed", message: "No connection to onboarding (\(kind))."))
         case .success(let response):
             try handle(response.reply)
         }
