@@ -18,7 +18,7 @@ struct Interactive: ParsableCommand {
         try reportingFailure {
             let catalog = try options.catalog()
             let log = try options.openLog()
-            let random = RandomSource.seeded(options.seed)
+            let random = options.random
             let backend = OnboardingBackend(flows: catalog, log: log, random: random.fork("backend"), state: try replayedState(log))
             var dependency = AppDependency(market: options.market, clientID: "terminal")
             dependency.batching = !options.noBatching

@@ -20,7 +20,7 @@ struct Run: ParsableCommand {
             var user = ScriptedUser(try Script.parse(text, file: script))
             let log = try options.openLog()
             let before = try log.lastSequence()
-            let random = RandomSource.seeded(options.seed)
+            let random = options.random
             let backend = OnboardingBackend(flows: catalog, log: log, random: random.fork("backend"), state: try replayedState(log))
             var dependency = AppDependency(market: options.market, clientID: "cli")
             dependency.batching = !options.noBatching

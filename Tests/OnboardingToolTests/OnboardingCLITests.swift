@@ -120,7 +120,7 @@ final class OnboardingCLITests: XCTestCase {
 
     func test_lockout_endsWithoutASession() throws {
         let script = try write("lock.txt", "mobileNumber: +919876543210\n" + (1...5).map { "oneTimeCode: 00000\($0)\n" }.joined())
-        let result = try onboarding(["run", "--market", "in", "--script", script])
+        let result = try onboarding(["run", "--market", "in", "--script", script, "--seed", "1"])
         XCTAssertEqual(result.status, 1)
         XCTAssertTrue(result.output.contains("attempt failed: oneTimeCode.locked"), result.output)
         XCTAssertTrue(result.error.contains("no session: oneTimeCode.locked"), result.error)
@@ -129,11 +129,11 @@ final class OnboardingCLITests: XCTestCase {
     func test_interactive_promptsPerStep_showsErrors_andEndsWithTheSession() throws {
         let input = "+919876543210\n12\n{code}\n"
         // The code is only known once printed: answer it from the transcript of a first, failing run.
-        let first = try onboarding(["--market", "in"], input: input)
+        let first = try onboarding(["--market", "in", "--seed", "1"], input: input)
         XCTAssertEqual(first.status, 1)
         let code = try XCTUnwrap(first.output.components(separatedBy: "your code is ").dropFirst().first?.prefix(6))
         XCTAssertTrue(first.output.contains("Enter the 6-digit code we sent you. (oneTimeCode.invalidFormat)"), first.output)
-        let result = try onboarding(["--market", "in"], input: "+919876543210\n12\n\(code)\nAsha\nRao\nyes\n")
+        let result = try onboarding(["--market", "in", "--seed", "1"], input: "+919876543210\n12\n\(code)\nAsha\nRao\nyes\n")
         XCTAssertEqual(result.status, 0, result.error + result.output)
         XCTAssertTrue(result.output.contains("Create your account: firstName"), result.output)
         XCTAssertTrue(result.output.contains("Signed in: account account-1 (register)"), result.output)
