@@ -56,7 +56,16 @@ let package = Package(
         module("EventLogTool", ["EventLog", "EventLogSQLite", "PlatformKit", "LedgerDemo", argumentParser]),
 
         // MARK: - Feature: Onboarding (issue 3)
-        // (modules, CLI, bench and test targets of this feature go here)
+        module("OnboardingContract"),
+        module("OnboardingService", ["OnboardingContract", "EventLog", "PlatformKit"]),
+        module("Onboarding", ["OnboardingContract", "EventLog", "PlatformKit"]),
+        module("OnboardingHarness", ["Onboarding", "OnboardingService", "OnboardingContract", "EventLog", "PlatformKit"]),
+        module("OnboardingTool", ["OnboardingHarness", "Onboarding", "OnboardingService", "OnboardingContract", "EventLog", "EventLogSQLite", "PlatformKit", argumentParser]),
+        .executableTarget(name: "onboarding", dependencies: ["OnboardingTool"], path: "Tools/onboarding"),
+        .executableTarget(name: "onboarding-bench", dependencies: ["OnboardingHarness", "OnboardingService", "OnboardingContract", "EventLog", "PlatformKit"], path: "Tools/onboarding-bench"),
+        tests("OnboardingService", ["OnboardingService", "OnboardingContract", "EventLog", "PlatformKit"]),
+        tests("Onboarding", ["Onboarding", "OnboardingHarness", "OnboardingService", "OnboardingContract", "EventLog", "PlatformKit"]),
+        tests("OnboardingTool", ["OnboardingTool", "EventLogSQLite", "EventLog", "PlatformKit", "EventLogTestSupport"]),
 
         // MARK: - Feature: Optimistic sync (issue 4)
         // (modules, CLI, bench and test targets of this feature go here)

@@ -1,0 +1,32 @@
+/// A unit of information the back end can ask for. Flows name these in their steps.
+public enum DataType: String, Codable, Sendable, Hashable, CaseIterable, CodingKeyRepresentable {
+    case mobileNumber
+    case email
+    case socialToken
+    case oneTimeCode
+    case firstName
+    case lastName
+    case password
+    case termsAccepted
+    case privacyConsent
+
+    /// Whether the value is a secret: never stored or shown in clear.
+    public var isSecret: Bool {
+        switch self {
+        case .oneTimeCode, .password, .socialToken: true
+        default: false
+        }
+    }
+
+    /// Whether the value is personal contact data: masked wherever it is shown or logged.
+    public var isContact: Bool { self == .mobileNumber || self == .email }
+}
+
+/// The onboarding scenario a question belongs to: contextual reference for styling steps.
+public enum Scenario: String, Codable, Sendable, Hashable, CaseIterable {
+    /// Before the first answer: the back end does not know yet who the user is.
+    case entry
+    case signIn
+    case register
+    case accountRecovery
+}

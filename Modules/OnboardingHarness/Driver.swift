@@ -1,0 +1,56 @@
+import EventLog
+import Onboarding
+import OnboardingContract
+import PlatformKit
+
+/// What a user sees at a step: the step (with its errors), alternates, unclaimed errors, and the code they received.
+public struct StepPrompt {
+    public var step: InfoStep
+    public var alternates: [AlternateQuestion]
+    public var generalErrors: [FieldError]
+    /// The last one-time code sent for this attempt, as the user would read it.
+    public var deliveredCode: String?
+    /// What Info holds already (for prefilled steps).
+    public var values: [DataType: String]
+}
+
+/// How one onboarding attempt ended.
+public struct OnboardingOutcome {
+    public var attemptID: String
+    /// The session, or why there is none.
+    public var result: Result<Session, FieldError>
+    /// Requests sent to the back end, retries included.
+    public var roundTrips: Int
+    /// Inputs the user gave.
+    public var steps: Int
+    /// The client's time when it ended.
+    public var finishedAt: Instant
+
+    public var session: Session? { try? result.get() }
+}
+
+/// Runs one user's onboarding attempt to its end synchronously in virtual time: client framework and
+/// back end over an in-process transport, every event appended to the caller's log. No file I/O per step.
+public enum OnboardingDriver {
+    /// Answers each prompt with `respond`, `thinkTime` after the previous reply, until a session, a
+    /// failure, or `maxSteps` inputs.
+    public static func run(
+        _ dependency: any OnboardingDependency, backend: OnboardingBackend, log: any EventLogWriter,
+        start: Instant, random: RandomSource, conditions: NetworkConditions = .perfect, encodesMessages: Bool = false,
+        attemptID: String? = nil, thinkTime: Duration = .seconds(3), maxSteps: Int = 200,
+        respond: (StepPrompt) throws -> StepInput
+    ) throws -> OnboardingOutcome {
+        let attempt = try OnboardingAttempt(
+            dependency, backend: backend, log: log, start: start, random: random, conditions: conditions,
+            encodesMessages: encodesMessages, attemptID: attemptID
+        )
+        while let prompt = attempt.prompt {
+            guard attempt.steps < maxSteps else {
+                try attempt.abandon(reason: "no session after \(maxSteps) inputs")
+                break
+            }
+            try attempt.submit(try respond(prompt), at: attempt.now.advanced(by: thinkTime))
+        }
+        return attempt.outcome
+    }
+}

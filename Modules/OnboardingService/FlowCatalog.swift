@@ -1,0 +1,49 @@
+import Foundation
+
+/// The flows of every market, loaded once from `fixtures/onboarding/flows/<market>.json`.
+public struct FlowCatalog: Sendable {
+    public private(set) var flows: [String: Flow]
+
+    public init(_ flows: [Flow]) {
+        self.flows = Dictionary(flows.map { ($0.market, $0) }, uniquingKeysWith: { _, last in last })
+    }
+
+    /// The flow of `market`, if any.
+    public func flow(for market: String) -> Flow? { flows[market] }
+
+    /// Markets in name order.
+    public var markets: [String] { flows.keys.sorted() }
+
+    /// Loads and checks the files; throws `FlowProblems` with every problem of every file.
+    public static func load(files: [String]) throws(FlowProblems) -> FlowCatalog {
+        var flows: [Flow] = []
+        var problems: [FlowProblem] = []
+        for file in files {
+            do {
+                let data = try Data(contentsOf: URL(fileURLWithPath: file))
+                let flow = try FlowCompiler.compile(data, file: file)
+                let expected = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
+                if flow.market != expected {
+                    problems.append(FlowProblem(file: file, path: "market", message: "\"\(flow.market)\" does not match the file name \(expected).json"))
+                }
+                flows.append(flow)
+            } catch let error as FlowProblems {
+                problems += error.problems
+            } catch {
+                problems.append(FlowProblem(file: file, path: "", message: "cannot read: \(error.localizedDescription)"))
+            }
+        }
+        guard problems.isEmpty else { throw FlowProblems(problems: problems) }
+        return FlowCatalog(flows)
+    }
+
+    /// Loads every `*.json` in `directory`.
+    public static func load(directory: String) throws(FlowProblems) -> FlowCatalog {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        let files = names.filter { $0.hasSuffix(".json") }.sorted().map { directory + "/" + $0 }
+        guard !files.isEmpty else {
+            throw FlowProblems(problems: [FlowProblem(file: directory, path: "", message: "no flow files (*.json) found")])
+        }
+        return try load(files: files)
+    }
+}

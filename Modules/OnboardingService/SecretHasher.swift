@@ -1,0 +1,36 @@
+import OnboardingContract
+import PlatformKit
+
+/// Turns secrets and contact data into what may be logged: salted digests and keyed identifiers.
+public struct SecretHasher: Sendable {
+    /// Secret key mixed into identifier keys, so a log alone cannot be searched for a number.
+    public var pepper: [UInt8]
+    /// Iterations of SHA-256 for password digests (raise in live use; the simulation keeps it low).
+    public var passwordRounds: Int
+
+    public init(pepper: [UInt8], passwordRounds: Int = 1) {
+        self.pepper = pepper
+        self.passwordRounds = max(1, passwordRounds)
+    }
+
+    /// `salt$digest` of `secret`, iterated `rounds` times.
+    func digest(_ secret: String, salt: String, rounds: Int = 1) -> String {
+        var bytes = SHA256.hash(Array(salt.utf8) + Array(secret.utf8))
+        for _ in 1..<max(1, rounds) { bytes = SHA256.hash(bytes) }
+        return salt + "$" + bytes.hex
+    }
+
+    /// Whether `secret` matches a `salt$digest` produced by `digest`.
+    func matches(_ secret: String, stored: String, rounds: Int = 1) -> Bool {
+        guard let dollar = stored.firstIndex(of: "$") else { return false }
+        return digest(secret, salt: String(stored[..<dollar]), rounds: rounds) == stored
+    }
+
+    /// A fresh 16-byte salt from `random`.
+    func salt(_ random: RandomSource) -> String { random.bytes(16).hex }
+
+    /// The keyed, stable identifier of a contact value or social token (an account look-up key).
+    func identifierKey(_ value: String, type: DataType) -> String {
+        String(SHA256.hash(pepper + Array(type.rawValue.utf8) + [0] + Array(value.utf8)).hex.prefix(32))
+    }
+}

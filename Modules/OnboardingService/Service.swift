@@ -1,0 +1,61 @@
+import EventLog
+import OnboardingContract
+import PlatformKit
+
+/// A one-time code on its way to the user: what an SMS, email or voice gateway receives.
+public struct CodeMessage: Sendable, Hashable {
+    public var attemptID: String
+    public var channel: String
+    /// The mobile number or email in clear (never logged).
+    public var destination: String
+    public var code: String
+}
+
+/// The stateful back end: runs `OnboardingMachine`, appends its events to the caller's log and
+/// hands codes to the injected sender. Single-threaded; the state is the fold of what it appended.
+public final class OnboardingService {
+    public let machine: OnboardingMachine
+    public private(set) var state: OnboardingState
+    private let log: any EventLogStore
+    private let random: RandomSource
+    private let sendCode: (CodeMessage) -> Void
+    /// Where each open attempt's codes go, in clear: kept in memory, never in the log.
+    private var contacts: [String: String] = [:]
+    /// The last reply per attempt, so a retried request (same id) is answered again, not applied twice.
+    private var lastReplies: [String: (requestID: String, response: OnboardingResponse)] = [:]
+
+    /// A service over `flows` appending to `log`, starting from `state` (e.g. a replay of the log).
+    /// If an append fails, the state is rebuilt by replaying `log`.
+    ///
+    /// `random` must be `.secure` in live use: codes, salts and session tokens come from it.
+    public init(
+        flows: FlowCatalog, hasher: SecretHasher, log: any EventLogStore, random: RandomSource,
+        state: OnboardingState = OnboardingState(), sendCode: @escaping (CodeMessage) -> Void
+    ) {
+        self.machine = OnboardingMachine(flows: flows, hasher: hasher)
+        self.log = log
+        self.random = random
+        self.state = state
+        self.sendCode = sendCode
+    }
+
+    /// Handles one request arriving at `now` (the transport's handler).
+    public func handle(_ request: OnboardingRequest, at now: Instant) -> OnboardingResponse {
+        if let last = lastReplies[request.attemptID], last.requestID == request.requestID { return last.response }
+        let decision = machine.decide(request, at: now, state: &state, random: random)
+        do {
+            try log.append(decision.events.map { try $0.newEvent(stream: $0.streamID) })
+        } catch {
+            state = (try? OnboardingProjection().replay(log).state) ?? OnboardingState()
+            return OnboardingResponse(attemptID: request.attemptID, reply: .failed(FieldError(nil, code: ErrorCode.unavailable, message: "Please try again.")))
+        }
+        if let contact = decision.contact { contacts[request.attemptID] = contact.value }
+        for delivery in decision.deliveries {
+            sendCode(CodeMessage(attemptID: delivery.attemptID, channel: delivery.channel, destination: contacts[delivery.attemptID] ?? "", code: delivery.code))
+        }
+        let response = OnboardingResponse(attemptID: request.attemptID, reply: decision.reply)
+        if state.closedAttempts.contains(request.attemptID) { contacts[request.attemptID] = nil }
+        lastReplies[request.attemptID] = (request.requestID, response)
+        return response
+    }
+}

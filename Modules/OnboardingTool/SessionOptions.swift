@@ -1,0 +1,50 @@
+import ArgumentParser
+import EventLog
+import EventLogSQLite
+import Foundation
+import OnboardingContract
+import OnboardingHarness
+import OnboardingService
+import PlatformKit
+
+/// Options shared by `run` and the interactive session.
+struct SessionOptions: ParsableArguments {
+    @Option(help: "The market whose flow to use (a file name in the flows directory).") var market = "us"
+    @Option(help: "The flows directory (default: fixtures/onboarding/flows in this directory or a parent).") var flows: String?
+    @Option(help: "Append events to this SQLite event log (created if missing).") var log: String?
+    @Option(help: "Seed for reproducible codes, tokens and network (default: the system's secure generator).") var seed: UInt64?
+    @Flag(help: "Ask for one step per question instead of batching steps.") var noBatching = false
+    @Option(help: "Simulated one-way network latency, in milliseconds (e.g. 300 or 300-1500).") var latency = "0"
+    @Option(help: "Simulated probability that a message is lost (0 to 1).") var loss = 0.0
+
+    /// Where codes, salts and tokens come from: seeded for reproducible runs, else cryptographically secure.
+    var random: RandomSource { seed.map(RandomSource.seeded) ?? .secure }
+
+    /// The simulated network between client and back end.
+    func conditions() throws -> NetworkConditions {
+        guard (0...1).contains(loss) else { throw ToolError("--loss must be between 0 and 1, not \(loss)") }
+        let bounds = latency.split(separator: "-", maxSplits: 1).map { Int64($0) }
+        guard let low = bounds.first ?? nil, let high = bounds.last ?? nil, low >= 0, low <= high else {
+            throw ToolError("--latency must be MS or MIN-MAX in milliseconds (e.g. 300-1500), not \(latency)")
+        }
+        return NetworkConditions(latencyMilliseconds: low...high, lossProbability: loss)
+    }
+
+    /// The catalog, checked; the market must be in it.
+    func catalog() throws -> FlowCatalog {
+        let directory = flows ?? FlowFixtures.directory(near: FileManager.default.currentDirectoryPath)
+            ?? FlowFixtures.directory(near: CommandLine.arguments[0])
+        guard let directory else { throw ToolError("no flows directory: pass --flows DIR (looked for \(FlowFixtures.relativePath))") }
+        let catalog = try FlowCatalog.load(directory: directory)
+        guard catalog.flow(for: market) != nil else {
+            throw ToolError("unknown market \"\(market)\" (known: \(catalog.markets.joined(separator: ", ")))")
+        }
+        return catalog
+    }
+
+    /// The SQLite log if `--log` was given, else one in memory.
+    func openLog() throws -> any EventLogStore {
+        guard let log else { return InMemoryEventLog(clock: .constant(.epoch)) }
+        return try SQLiteEventLog(path: log, clock: .live)
+    }
+}

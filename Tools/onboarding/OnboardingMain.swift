@@ -1,0 +1,8 @@
+import OnboardingTool
+
+@main
+enum OnboardingMain {
+    static func main() {
+        OnboardingCommand.runMain()
+    }
+}
