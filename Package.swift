@@ -57,7 +57,7 @@ let package = Package(
 
         // MARK: - Feature: Onboarding (issue 3)
         module("OnboardingContract"),
-        module("OnboardingService", ["OnboardingContract", "EventLog", "PlatformKit"]),
+        module("OnboardingService", ["OnboardingContract", "EventLog", "PlatformKit", crypto]),
         module("Onboarding", ["OnboardingContract", "EventLog", "PlatformKit"]),
         module("OnboardingHarness", ["Onboarding", "OnboardingService", "OnboardingContract", "EventLog", "PlatformKit"]),
         module("OnboardingTool", ["OnboardingHarness", "Onboarding", "OnboardingService", "OnboardingContract", "EventLog", "EventLogSQLite", "PlatformKit", argumentParser]),

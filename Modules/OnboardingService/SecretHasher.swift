@@ -1,3 +1,4 @@
+import Crypto
 import OnboardingContract
 import PlatformKit
 
@@ -15,8 +16,8 @@ public struct SecretHasher: Sendable {
 
     /// `salt$digest` of `secret`, iterated `rounds` times.
     func digest(_ secret: String, salt: String, rounds: Int = 1) -> String {
-        var bytes = SHA256.hash(Array(salt.utf8) + Array(secret.utf8))
-        for _ in 1..<max(1, rounds) { bytes = SHA256.hash(bytes) }
+        var bytes = Array(SHA256.hash(data: Array(salt.utf8) + Array(secret.utf8)))
+        for _ in 1..<max(1, rounds) { bytes = Array(SHA256.hash(data: bytes)) }
         return salt + "$" + bytes.hex
     }
 
@@ -31,6 +32,7 @@ public struct SecretHasher: Sendable {
 
     /// The keyed, stable identifier of a contact value or social token (an account look-up key).
     func identifierKey(_ value: String, type: DataType) -> String {
-        String(SHA256.hash(pepper + Array(type.rawValue.utf8) + [0] + Array(value.utf8)).hex.prefix(32))
+        let code = HMAC<SHA256>.authenticationCode(for: Array(type.rawValue.utf8) + [0] + Array(value.utf8), using: SymmetricKey(data: pepper))
+        return String(Array(code).hex.prefix(32))
     }
 }

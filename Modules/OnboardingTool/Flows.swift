@@ -1,4 +1,5 @@
 import ArgumentParser
+import OnboardingContract
 import OnboardingService
 
 /// `onboarding flows …`
