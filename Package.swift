@@ -67,6 +67,8 @@ let package = Package(
         module("MembershipService", ["MembershipContract", "ActionCards", "EventLog", "PlatformKit"]),
         module("Membership", ["MembershipContract", "ActionCards", "EventLog", "PlatformKit"]),
         module("MembershipSimulation", ["Membership", "MembershipService", "MembershipContract", "ActionCards", "EventLog", "PlatformKit"]),
+        module("ActionCardsTool", ["ActionCards", "Membership", "MembershipService", "MembershipContract", "MembershipSimulation", "EventLog", "EventLogSQLite", "PlatformKit", argumentParser]),
+        .executableTarget(name: "actioncards", dependencies: ["ActionCardsTool", argumentParser], path: "Tools/actioncards"),
         tests("ActionCards", ["ActionCards", "EventLogTestSupport", "Membership", "MembershipService", "MembershipContract", "MembershipSimulation", "EventLog", "PlatformKit"]),
 
         // MARK: - Feature: Out-of-app surfaces (issue 6)

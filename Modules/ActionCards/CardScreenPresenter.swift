@@ -13,7 +13,8 @@ public struct CardScreenPresenter: Sendable {
 
     /// The screen as lines of text; `pending` cards are marked.
     public func render(_ screen: CardScreenPresentation, pending: Set<String> = []) -> String {
-        var out: [String] = ["== \(screen.title ?? screen.screenID) (\(screen.analyticsID)) " + String(repeating: "=", count: max(0, width - screen.analyticsID.count - (screen.title ?? screen.screenID).count - 8))]
+        let title = "== \(screen.title ?? screen.screenID) (\(screen.analyticsID)) "
+        var out: [String] = [title + String(repeating: "=", count: max(2, width - title.count))]
         for card in screen.mainCards { draw(card, pending: pending, into: &out) }
         if !screen.bottomCards.isEmpty {
             out.append(String(repeating: "=", count: width) + " pinned")
