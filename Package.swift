@@ -69,6 +69,7 @@ let package = Package(
         module("MembershipSimulation", ["Membership", "MembershipService", "MembershipContract", "ActionCards", "EventLog", "PlatformKit"]),
         module("ActionCardsTool", ["ActionCards", "Membership", "MembershipService", "MembershipContract", "MembershipSimulation", "EventLog", "EventLogSQLite", "PlatformKit", argumentParser]),
         .executableTarget(name: "actioncards", dependencies: ["ActionCardsTool", argumentParser], path: "Tools/actioncards"),
+        tests("ActionCardsTool", ["ActionCards", "MembershipSimulation", "EventLog", "EventLogSQLite", "EventLogTestSupport", "PlatformKit"]),
         tests("ActionCards", ["ActionCards", "EventLogTestSupport", "Membership", "MembershipService", "MembershipContract", "MembershipSimulation", "EventLog", "PlatformKit"]),
 
         // MARK: - Feature: Out-of-app surfaces (issue 6)

@@ -184,6 +184,11 @@ public struct StepResult {
     public var events: [any Event]
     public var newEvents: [NewEvent]
 
+    public init(events: [any Event], newEvents: [NewEvent]) {
+        self.events = events
+        self.newEvents = newEvents
+    }
+
     /// Appends the step's events to `log` in one batch.
     public func append(to log: some EventLogWriter) throws {
         if !newEvents.isEmpty { try log.append(newEvents) }

@@ -14,10 +14,10 @@ public struct CardScreenPresenter: Sendable {
     /// The screen as lines of text; `pending` cards are marked.
     public func render(_ screen: CardScreenPresentation, pending: Set<String> = []) -> String {
         let title = "== \(screen.title ?? screen.screenID) (\(screen.analyticsID)) "
-        var out: [String] = [title + String(repeating: "=", count: max(2, width - title.count))]
+        var out: [String] = [TextLayout.truncate(title + String(repeating: "=", count: max(2, width - title.count)), width: width)]
         for card in screen.mainCards { draw(card, pending: pending, into: &out) }
         if !screen.bottomCards.isEmpty {
-            out.append(String(repeating: "=", count: width) + " pinned")
+            out.append(String(repeating: "=", count: width - 7) + " pinned")
             for card in screen.bottomCards { draw(card, pending: pending, into: &out) }
         }
         return out.joined(separator: "\n") + "\n"
@@ -31,14 +31,22 @@ public struct CardScreenPresenter: Sendable {
         let body = viewable.lines(width: width - 2)
         out.append(contentsOf: body.map { "  " + $0 })
         guard showsActions else { return }
-        var note = "    #\(card.id)"
+        var note = "#\(card.id)"
         if pending.contains(card.id) { note += " (pending…)" }
         if let replaced = card.replacedType { note += " (fallback for \(replaced))" }
         if let action = card.action { note += " → " + action.compactDescription }
+        appendNote(note, to: &out)
         if case .list(let list) = card.content {
-            for item in list.items { if let action = item.action { out.append("    #\(card.id)/\(item.id) → " + action.compactDescription) } }
+            for item in list.items {
+                if let action = item.action { appendNote("#\(card.id)/\(item.id) → " + action.compactDescription, to: &out) }
+            }
         }
-        out.append(note)
+    }
+
+    /// A card's note, indented and wrapped to the width, continuation lines indented further.
+    private func appendNote(_ note: String, to out: inout [String]) {
+        let lines = TextLayout.wrap(note, width: width - 6)
+        out.append(contentsOf: lines.prefix(1).map { "    " + $0 } + lines.dropFirst().map { "      " + $0 })
     }
 }
 

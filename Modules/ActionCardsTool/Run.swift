@@ -61,23 +61,23 @@ struct Run: ParsableCommand {
             var printer = EventPrinter(json: json, origin: origin)
 
             let world = MembershipWorld(catalog: catalog, conditions: NetworkConditions(latencyMilliseconds: latency...latency), random: .seeded(seed), encodesMessages: true)
-            var pending = status == .none ? [] : world.enroll(member, status: status, plan: "monthly")
+            if status != .none { try emit(world.enroll(member, status: status, plan: "monthly"), store: store, printer: &printer, at: clock.now) }
             let (session, opened) = try world.openSession(member: member, app: app, start: start, at: clock.now)
-            try emit(opened, pending: &pending, store: store, printer: &printer, at: clock.now)
+            try emit(opened, store: store, printer: &printer, at: clock.now)
             for step in script.steps {
                 let target = clock.now.advanced(by: .milliseconds(step.delay ?? (step.command.isWait ? 0 : think)))
-                try emit(try settle(session, until: target, clock: clock, pending: &pending, store: store, printer: &printer), pending: &pending, store: store, printer: &printer, at: target)
+                try emit(try settle(session, until: target, clock: clock, store: store, printer: &printer), store: store, printer: &printer, at: target)
                 let result: StepResult
                 switch step.command {
                 case .tap(let card, let option): result = try session.tap(card, option: option, at: clock.now)
                 case .type(let card, let text): result = try session.enterText(text, into: card, at: clock.now)
                 case .wait(let milliseconds):
-                    result = try settle(session, until: clock.now.advanced(by: .milliseconds(milliseconds)), clock: clock, pending: &pending, store: store, printer: &printer)
+                    result = try settle(session, until: clock.now.advanced(by: .milliseconds(milliseconds)), clock: clock, store: store, printer: &printer)
                 }
-                try emit(result, pending: &pending, store: store, printer: &printer, at: clock.now)
+                try emit(result, store: store, printer: &printer, at: clock.now)
             }
             if let due = session.nextDue {
-                _ = try settle(session, until: due, clock: clock, pending: &pending, store: store, printer: &printer)
+                _ = try settle(session, until: due, clock: clock, store: store, printer: &printer)
             }
             printer.final(member: member, state: world.member(member), screens: session.screenIDs)
         }
@@ -85,19 +85,18 @@ struct Run: ParsableCommand {
 
     /// Lets time pass to `target`, emitting each back-end answer at the instant it arrives; returns the last (empty) step.
     private func settle(
-        _ session: ActionCardSession, until target: Instant, clock: VirtualClock, pending: inout [NewEvent], store: SQLiteEventLog?, printer: inout EventPrinter
+        _ session: ActionCardSession, until target: Instant, clock: VirtualClock, store: SQLiteEventLog?, printer: inout EventPrinter
     ) throws -> StepResult {
         while let due = session.nextDue, due <= target {
             clock.set(to: due)
-            try emit(try session.advance(to: due), pending: &pending, store: store, printer: &printer, at: due)
+            try emit(try session.advance(to: due), store: store, printer: &printer, at: due)
         }
         clock.set(to: target)
         return try session.advance(to: target)
     }
 
-    private func emit(_ step: StepResult, pending: inout [NewEvent], store: SQLiteEventLog?, printer: inout EventPrinter, at instant: Instant) throws {
-        try store?.append(pending + step.newEvents)
-        pending = []
+    private func emit(_ step: StepResult, store: SQLiteEventLog?, printer: inout EventPrinter, at instant: Instant) throws {
+        if let store { try step.append(to: store) }
         printer.print(step, at: instant)
     }
 }

@@ -39,9 +39,10 @@ public final class MembershipWorld {
     }
 
     /// Puts `member` in a starting state; returns the event to append.
-    public func enroll(_ member: String, status: MemberStatus, plan: String? = nil) -> [NewEvent] {
+    public func enroll(_ member: String, status: MemberStatus, plan: String? = nil) -> StepResult {
         server.enroll(member, status: status, plan: plan)
-        return outbox.drain().newEvents
+        let (events, newEvents) = outbox.drain()
+        return StepResult(events: events, newEvents: newEvents)
     }
 
     /// The service's state of `member`.

@@ -34,7 +34,7 @@ struct Harness {
     init(member: String = "member-1", status: MemberStatus? = .active, app: MembershipApp = .eats, screen: String,
          conditions: NetworkConditions = NetworkConditions(latencyMilliseconds: 50...50), encodesMessages: Bool = true) throws {
         world = MembershipWorld(catalog: Fixtures.catalog, conditions: conditions, random: .seeded(7), encodesMessages: encodesMessages)
-        if let status { try log.append(world.enroll(member, status: status, plan: "monthly")) }
+        if let status { try world.enroll(member, status: status, plan: "monthly").append(to: log) }
         let opened = try world.openSession(member: member, app: app, start: screen, at: start)
         session = opened.session
         try record(opened.step)
