@@ -30,7 +30,7 @@ final class ActionCardsCLITests: XCTestCase {
         let result = try actioncards("render", screens + "/end-membership.json", "--width", "50")
         XCTAssertEqual(result.status, 0, result.error)
         let lines = result.output.split(separator: "\n").map(String.init)
-        XCTAssertEqual(lines[0], "== End membership (membership.end-membership.v1…")
+        XCTAssertEqual(lines[0], "== End membership (membership.end-membership.v1) …")
         let pinned = try XCTUnwrap(lines.firstIndex { $0.hasSuffix(" pinned") })
         XCTAssertLessThan(try XCTUnwrap(lines.firstIndex { $0.contains("You'll lose your benefits") }), pinned)
         XCTAssertEqual(Array(lines[(pinned + 2)...(pinned + 3)]), ["    #cancel → cancelMembership ✓navigateBack", "      ✓reload ✗showAlert"], result.output)
