@@ -69,6 +69,11 @@ let package = Package(
         module("MembershipSimulation", ["Membership", "MembershipService", "MembershipContract", "ActionCards", "EventLog", "PlatformKit"]),
         module("ActionCardsTool", ["ActionCards", "Membership", "MembershipService", "MembershipContract", "MembershipSimulation", "EventLog", "EventLogSQLite", "PlatformKit", argumentParser]),
         .executableTarget(name: "actioncards", dependencies: ["ActionCardsTool", argumentParser], path: "Tools/actioncards"),
+        .executableTarget(
+            name: "actioncards-bench",
+            dependencies: ["ActionCards", "Membership", "MembershipContract", "MembershipSimulation", "EventLog", "PlatformKit"],
+            path: "Tools/actioncards-bench"
+        ),
         tests("ActionCardsTool", ["ActionCards", "MembershipSimulation", "EventLog", "EventLogSQLite", "EventLogTestSupport", "PlatformKit"]),
         tests("ActionCards", ["ActionCards", "EventLogTestSupport", "Membership", "MembershipService", "MembershipContract", "MembershipSimulation", "EventLog", "PlatformKit"]),
 
