@@ -1,5 +1,3 @@
-import Foundation
-
 /// Server-side resolution of a display config: drops cards whose `visibleWhen` conditions all fail
 /// and fills `{{name}}` placeholders in texts and action data.
 public struct ScreenTemplate: Sendable {
@@ -57,17 +55,30 @@ public struct ScreenTemplate: Sendable {
     }
 
     /// `text` with each `{{name}}` replaced by its value (unknown names are left as they are).
+    ///
+    /// Scans UTF-8 bytes: it runs for every text of every screen served.
     public func fill(_ text: String) -> String {
-        guard text.contains("{{") else { return text }
+        guard text.utf8.contains(UInt8(ascii: "{")) else { return text }
+        let bytes = Array(text.utf8)
+        let open = UInt8(ascii: "{")
+        let close = UInt8(ascii: "}")
         var result = ""
-        var rest = Substring(text)
-        while let open = rest.range(of: "{{"), let close = rest[open.upperBound...].range(of: "}}") {
-            result += rest[..<open.lowerBound]
-            let name = String(rest[open.upperBound..<close.lowerBound])
+        var start = 0
+        var index = 0
+        while index + 1 < bytes.count {
+            guard bytes[index] == open, bytes[index + 1] == open,
+                let end = (index + 2..<max(index + 2, bytes.count - 1)).first(where: { bytes[$0] == close && bytes[$0 + 1] == close })
+            else {
+                index += 1
+                continue
+            }
+            let name = String(decoding: bytes[index + 2..<end], as: UTF8.self)
+            result += String(decoding: bytes[start..<index], as: UTF8.self)
             result += values[name] ?? "{{\(name)}}"
-            rest = rest[close.upperBound...]
+            index = end + 2
+            start = index
         }
-        return result + rest
+        return result + String(decoding: bytes[start...], as: UTF8.self)
     }
 }
 

@@ -82,6 +82,10 @@ final class CardsAndActionsTests: XCTestCase {
         XCTAssertEqual(resolved.card("t")?.content, .richText(RichTextCard(text: "Hello Ada", style: nil)))
         XCTAssertNil(resolved.card("go"))
         XCTAssertEqual(ScreenTemplate(facts: [], values: [:]).fill("a {{b}} c"), "a {{b}} c")
+        let template = ScreenTemplate(facts: [], values: ["a": "1", "b": "é2"])
+        for (text, filled) in [("{{a}}{{b}}", "1é2"), ("{{", "{{"), ("x{{a", "x{{a"), ("}}{{a}}{", "}}1{"), ("é{{b}}é{a}", "éé2é{a}"), ("{{{a}}}", "{{{a}}}"), ("", "")] {
+            XCTAssertEqual(template.fill(text), filled, text)
+        }
     }
 
     func test_aNamedActionThatPerformsItself_isCutAtTheMaximumDepth() throws {

@@ -108,3 +108,20 @@ extension Result {
         return (error as? Refusal)?.reason
     }
 }
+
+/// Text fields feed the ActionCardData; promo codes are checked by the service.
+final class PromoCodeTests: XCTestCase {
+    func test_aTypedPromoCode_isApplied_once() throws {
+        var harness = try Harness(status: nil, screen: "checkout")
+        harness.now = harness.now.plus(100)
+        try harness.steps.append(harness.session.enterText("eats10", into: "promo", at: harness.now))
+        XCTAssertEqual(harness.session.data["promo"], "eats10")
+        guard case .textField(let field)? = harness.session.screen?.card("promo")?.content else { return XCTFail("no promo field") }
+        XCTAssertEqual(field.text, "eats10")
+        try harness.tap("apply-promo")
+        XCTAssertEqual(try harness.wait().of(UserNotified.self).map(\.text), ["Code applied"])
+        try harness.tap("apply-promo")
+        XCTAssertEqual(try harness.wait().of(UserNotified.self).map(\.text), ["Code not applied: Check the code and try again"])
+        XCTAssertEqual(harness.world.member("member-1").promoCodes, ["EATS10"])
+    }
+}

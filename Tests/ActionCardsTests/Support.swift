@@ -12,7 +12,7 @@ enum Fixtures {
     static let directory = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("fixtures/actioncards/membership").path
-    nonisolated(unsafe) static let catalog: ScreenCatalog = {
+    static let catalog: ScreenCatalog = {
         do { return try ScreenCatalog.load(directory: directory) } catch { preconditionFailure("fixtures: \(error)") }
     }()
 }
@@ -32,8 +32,8 @@ struct Harness {
     var steps: [StepResult] = []
 
     init(member: String = "member-1", status: MemberStatus? = .active, app: MembershipApp = .eats, screen: String,
-         conditions: NetworkConditions = NetworkConditions(latencyMilliseconds: 50...50), encodesMessages: Bool = true) throws {
-        world = MembershipWorld(catalog: Fixtures.catalog, conditions: conditions, random: .seeded(7), encodesMessages: encodesMessages)
+         conditions: NetworkConditions = NetworkConditions(latencyMilliseconds: 50...50), seed: UInt64 = 7, encodesMessages: Bool = true) throws {
+        world = MembershipWorld(catalog: Fixtures.catalog, conditions: conditions, random: .seeded(seed), encodesMessages: encodesMessages)
         if let status { try world.enroll(member, status: status, plan: "monthly").append(to: log) }
         let opened = try world.openSession(member: member, app: app, start: screen, at: start)
         session = opened.session
