@@ -29,7 +29,7 @@ extension ActionType {
     public static let updateCards: ActionType = "updateCards"
     /// Performs `actions` in order.
     public static let sequence: ActionType = "sequence"
-    /// Performs the screen's named action `name`.
+    /// Performs the screen's named action `field` (from the screen's `actions`).
     public static let perform: ActionType = "perform"
     /// Shows an alert (`title`, `message`).
     public static let showAlert: ActionType = "showAlert"

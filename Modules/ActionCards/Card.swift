@@ -40,11 +40,6 @@ public enum CardContent: Sendable, Equatable {
     /// A card type this client does not know.
     case unknown(type: String)
 
-    /// Every card type this client knows, as spelled in JSON.
-    public static let knownTypes: Set<String> = [
-        "richText", "image", "button", "spacer", "list", "message", "radioOptionGroup", "keyValue", "divider", "header", "textField",
-    ]
-
     /// The JSON `type`.
     public var type: String {
         switch self {
