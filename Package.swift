@@ -71,7 +71,20 @@ let package = Package(
         // (modules, CLI, bench and test targets of this feature go here)
 
         // MARK: - Feature: Action cards (issue 5)
-        // (modules, CLI, bench and test targets of this feature go here)
+        module("ActionCards", ["EventLog", "PlatformKit"]),
+        module("MembershipContract", ["ActionCards", "PlatformKit"]),
+        module("MembershipService", ["MembershipContract", "ActionCards", "EventLog", "PlatformKit"]),
+        module("Membership", ["MembershipContract", "ActionCards", "EventLog", "PlatformKit"]),
+        module("MembershipSimulation", ["Membership", "MembershipService", "MembershipContract", "ActionCards", "EventLog", "PlatformKit"]),
+        module("ActionCardsTool", ["ActionCards", "Membership", "MembershipService", "MembershipContract", "MembershipSimulation", "EventLog", "EventLogSQLite", "PlatformKit", argumentParser]),
+        .executableTarget(name: "actioncards", dependencies: ["ActionCardsTool", argumentParser], path: "Tools/actioncards"),
+        .executableTarget(
+            name: "actioncards-bench",
+            dependencies: ["ActionCards", "Membership", "MembershipContract", "MembershipSimulation", "EventLog", "PlatformKit"],
+            path: "Tools/actioncards-bench"
+        ),
+        tests("ActionCardsTool", ["ActionCards", "MembershipSimulation", "EventLog", "EventLogSQLite", "EventLogTestSupport", "PlatformKit"]),
+        tests("ActionCards", ["ActionCards", "EventLogTestSupport", "Membership", "MembershipService", "MembershipContract", "MembershipSimulation", "EventLog", "PlatformKit"]),
 
         // MARK: - Feature: Out-of-app surfaces (issue 6)
         // (modules, CLI, bench and test targets of this feature go here)

@@ -1,0 +1,130 @@
+/// A renderable card: headless, it draws itself as lines of text of at most `width` columns.
+public protocol CardViewable {
+    func lines(width: Int) -> [String]
+}
+
+/// Builds the ``CardViewable`` of a card model; `nil` for a card type this client does not know.
+public struct CardViewableProvider: Sendable {
+    public init() {}
+
+    public func viewable(for card: Card) -> (any CardViewable)? {
+        switch card.content {
+        case .richText(let model): model
+        case .image(let model): model
+        case .button(let model): model
+        case .spacer(let model): model
+        case .list(let model): model
+        case .message(let model): model
+        case .radioOptionGroup(let model): model
+        case .keyValue(let model): model
+        case .divider(let model): model
+        case .header(let model): model
+        case .textField(let model): model
+        case .unknown: nil
+        }
+    }
+}
+
+extension RichTextCard: CardViewable {
+    public func lines(width: Int) -> [String] {
+        let text = style == "emphasis" ? "*\(self.text)*" : self.text
+        return TextLayout.wrap(text, width: width)
+    }
+}
+
+extension ImageCard: CardViewable {
+    public func lines(width: Int) -> [String] { TextLayout.wrap("[image: \(alt)]", width: width) }
+}
+
+extension ButtonCard: CardViewable {
+    public func lines(width: Int) -> [String] {
+        let label = isEnabled ? "[ \(title) ]" : "[ \(title) ] (disabled)"
+        return [TextLayout.truncate(label, width: width)]
+    }
+}
+
+extension SpacerCard: CardViewable {
+    public func lines(width: Int) -> [String] {
+        let line = background.map { TextLayout.truncate("~ \($0)", width: width) } ?? ""
+        return Array(repeating: line, count: max(1, height / 8))
+    }
+}
+
+extension ListCard: CardViewable {
+    public func lines(width: Int) -> [String] {
+        items.flatMap { item in
+            TextLayout.wrap("• \(item.title)", width: width)
+                + (item.subtitle.map { TextLayout.wrap("  \($0)", width: width) } ?? [])
+        }
+    }
+}
+
+extension MessageCard: CardViewable {
+    public func lines(width: Int) -> [String] {
+        let inner = max(1, width - 4)
+        let border = "+" + String(repeating: "-", count: inner + 2) + "+"
+        let tag = tone.map { " (\($0))" } ?? ""
+        let body = TextLayout.wrap(title + tag, width: inner) + TextLayout.wrap(self.body, width: inner)
+        return [border] + body.map { "| " + TextLayout.pad($0, width: inner) + " |" } + [border]
+    }
+}
+
+extension RadioOptionGroupCard: CardViewable {
+    public func lines(width: Int) -> [String] {
+        options.map { TextLayout.truncate(($0.id == selected ? "(•) " : "( ) ") + $0.label, width: width) }
+    }
+}
+
+extension KeyValueCard: CardViewable {
+    public func lines(width: Int) -> [String] {
+        let gap = width - key.count - value.count
+        guard gap >= 1 else { return TextLayout.wrap("\(key): \(value)", width: width) }
+        return [key + String(repeating: " ", count: gap) + value]
+    }
+}
+
+extension DividerCard: CardViewable {
+    public func lines(width: Int) -> [String] { [String(repeating: "─", count: width)] }
+}
+
+extension HeaderCard: CardViewable {
+    public func lines(width: Int) -> [String] {
+        TextLayout.wrap(title.uppercased(), width: width) + (subtitle.map { TextLayout.wrap($0, width: width) } ?? [])
+    }
+}
+
+extension TextFieldCard: CardViewable {
+    public func lines(width: Int) -> [String] {
+        [TextLayout.truncate("[\(text ?? "") _] " + (text == nil ? placeholder : ""), width: width)]
+    }
+}
+
+/// Word wrapping and truncation by characters.
+enum TextLayout {
+    static func wrap(_ text: String, width: Int) -> [String] {
+        guard text.count > width, width > 0 else { return [text] }
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ", omittingEmptySubsequences: false) {
+            if !line.isEmpty, line.count + 1 + word.count > width {
+                lines.append(line)
+                line = ""
+            }
+            line += line.isEmpty ? String(word) : " " + word
+            while line.count > width {
+                lines.append(String(line.prefix(width)))
+                line = String(line.dropFirst(width))
+            }
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines
+    }
+
+    static func truncate(_ text: String, width: Int) -> String {
+        text.count <= width ? text : String(text.prefix(max(0, width - 1))) + "…"
+    }
+
+    static func pad(_ text: String, width: Int) -> String {
+        text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
+    }
+}

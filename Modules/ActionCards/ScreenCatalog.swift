@@ -1,0 +1,80 @@
+import Foundation
+
+/// A directory of display configs, one `<screenID>.json` per screen, decoded once.
+public struct ScreenCatalog: Sendable {
+    public var screens: [String: CardScreenPresentation]
+
+    public init(screens: [String: CardScreenPresentation]) {
+        self.screens = screens
+    }
+
+    /// Loads every `*.json` of `directory`; throws a ``DisplayConfigProblem`` naming the file and JSON path.
+    public static func load(directory: String) throws -> ScreenCatalog {
+        var screens: [String: CardScreenPresentation] = [:]
+        for file in try screenFiles(in: directory) {
+            let screen = try decodeScreen(file: file)
+            screens[screen.screenID] = screen
+        }
+        return ScreenCatalog(screens: screens)
+    }
+
+    /// The `*.json` files of `directory`, sorted.
+    public static func screenFiles(in directory: String) throws -> [String] {
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: directory)
+        } catch {
+            throw DisplayConfigProblem(file: directory, path: "", message: "cannot read the directory")
+        }
+        return names.filter { $0.hasSuffix(".json") }.sorted().map { (directory as NSString).appendingPathComponent($0) }
+    }
+
+    /// Decodes one screen file; a malformed file names its JSON path.
+    public static func decodeScreen(file: String) throws -> CardScreenPresentation {
+        guard let data = FileManager.default.contents(atPath: file) else {
+            throw DisplayConfigProblem(file: file, path: "", message: "cannot read the file")
+        }
+        return try decodeScreen(data, file: file)
+    }
+
+    static func decodeScreen(_ data: Data, file: String) throws -> CardScreenPresentation {
+        do {
+            return try JSONDecoder().decode(CardScreenPresentation.self, from: data)
+        } catch let error as DecodingError {
+            throw DisplayConfigProblem(file: file, decoding: error)
+        } catch {
+            throw DisplayConfigProblem(file: file, path: "", message: "not JSON")
+        }
+    }
+}
+
+/// One problem in a display config: the file, the JSON path, and what is wrong.
+public struct DisplayConfigProblem: Error, Sendable, Equatable, CustomStringConvertible {
+    public var file: String
+    public var path: String
+    public var message: String
+
+    public init(file: String, path: String, message: String) {
+        self.file = file
+        self.path = path
+        self.message = message
+    }
+
+    init(file: String, decoding error: DecodingError) {
+        func path(_ keys: [any CodingKey]) -> String {
+            keys.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+        }
+        switch error {
+        case .keyNotFound(let key, let context):
+            self.init(file: file, path: "$" + path(context.codingPath + [key]), message: "missing field")
+        case .typeMismatch(_, let context), .valueNotFound(_, let context):
+            self.init(file: file, path: "$" + path(context.codingPath), message: "wrong type: \(context.debugDescription)")
+        case .dataCorrupted(let context):
+            self.init(file: file, path: "$" + path(context.codingPath), message: "malformed JSON: \(context.debugDescription)")
+        @unknown default:
+            self.init(file: file, path: "$", message: "\(error)")
+        }
+    }
+
+    public var description: String { "\(file): \(path.isEmpty ? "" : "\(path): ")\(message)" }
+}

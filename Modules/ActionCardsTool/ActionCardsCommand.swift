@@ -1,0 +1,12 @@
+import ArgumentParser
+
+/// `actioncards`: draw, validate and run server-driven card screens.
+public struct ActionCardsCommand: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "actioncards",
+        abstract: "Draw, validate and run ActionCard screens (the membership display configs).",
+        subcommands: [Render.self, Validate.self, Run.self]
+    )
+
+    public init() {}
+}

@@ -1,0 +1,65 @@
+import Foundation
+
+/// A `--taps` file: one step a line.
+///
+/// ```
+/// # comment
+/// tap end                  # tap the card `end`
+/// tap reasons too-expensive   # choose a radio option (or a list row)
+/// type promo EATS10        # type into a text field
+/// wait 500                 # let 500 ms pass
+/// +10 tap cancel           # 10 ms after the previous step instead of the default think time
+/// ```
+struct TapScript {
+    enum Command: Equatable {
+        case tap(card: String, option: String?)
+        case type(card: String, text: String)
+        case wait(milliseconds: Int64)
+    }
+
+    struct Step: Equatable {
+        var line: Int
+        /// Time before this step; `nil` for the default think time.
+        var delay: Int64?
+        var command: Command
+    }
+
+    var steps: [Step]
+
+    static func load(file: String) throws -> TapScript {
+        guard let data = FileManager.default.contents(atPath: file) else { throw ToolError("\(file): cannot read the file") }
+        return try parse(String(decoding: data, as: UTF8.self), file: file)
+    }
+
+    static func parse(_ text: String, file: String) throws -> TapScript {
+        var steps: [Step] = []
+        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+            var words = line.split(separator: " ").map(String.init)
+            guard !words.isEmpty else { continue }
+            let number = index + 1
+            func fail(_ message: String) -> ToolError { ToolError("\(file):\(number): \(message)") }
+            var delay: Int64?
+            if words[0].hasPrefix("+") {
+                guard let value = Int64(words[0].dropFirst()), value >= 0 else { throw fail("bad delay \(words[0]) (use +MILLISECONDS)") }
+                delay = value
+                words.removeFirst()
+            }
+            let command: Command
+            switch (words.first, words.count) {
+            case ("tap", 2): command = .tap(card: words[1], option: nil)
+            case ("tap", 3): command = .tap(card: words[1], option: words[2])
+            case ("type", 3...): command = .type(card: words[1], text: words[2...].joined(separator: " "))
+            case ("wait", 2):
+                guard let value = Int64(words[1]), value >= 0 else { throw fail("bad wait \(words[1]) (use MILLISECONDS)") }
+                command = .wait(milliseconds: value)
+            case ("tap", _), ("type", _), ("wait", _):
+                throw fail("usage: tap CARD [OPTION] | type CARD TEXT | wait MILLISECONDS")
+            default:
+                throw fail("unknown command \(words.first ?? "")")
+            }
+            steps.append(Step(line: number, delay: delay, command: command))
+        }
+        return TapScript(steps: steps)
+    }
+}

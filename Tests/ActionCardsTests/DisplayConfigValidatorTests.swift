@@ -1,0 +1,63 @@
+import ActionCards
+import EventLogTestSupport
+import Foundation
+import Membership
+import XCTest
+
+/// The display-config checks, on the real fixtures and on broken ones.
+final class DisplayConfigValidatorTests: XCTestCase {
+    let validator = DisplayConfigValidator(knownActions: MembershipApp.knownActions)
+
+    func test_theMembershipFixtures_are16ValidScreens() throws {
+        XCTAssertEqual(Fixtures.catalog.screens.count, 16)
+        XCTAssertEqual(try validator.validate(directory: Fixtures.directory), [])
+        let actionTypes = Set(Fixtures.catalog.screens.values.flatMap { $0.allCards.flatMap(\.actionsDeep) }.map(\.type))
+        XCTAssertGreaterThanOrEqual(actionTypes.count, 28, "the screens use about thirty actions")
+    }
+
+    func test_brokenConfigs_reportEveryProblem_withFileAndJSONPath() throws {
+        let directory = TemporaryDirectory()
+        func write(_ name: String, _ text: String) throws {
+            try Data(text.utf8).write(to: directory.url.appendingPathComponent(name))
+        }
+        try write("a.json", """
+        {"screenID": "a", "analyticsID": "a", "metadata": {"entry": "true"}, "mainCards": [
+          {"id": "x", "type": "hologram"},
+          {"id": "y", "type": "button", "title": "Go", "action": {"type": "navigateToScreen", "screen": "nowhere",
+             "success": {"type": "teleport"}}},
+          {"id": "y", "type": "button", "title": "Loop", "action": {"type": "perform", "field": "ping"}}
+        ], "actions": {"ping": {"type": "perform", "field": "pong"}, "pong": {"type": "reload", "success": {"type": "perform", "field": "ping"}}}}
+        """)
+        try write("b.json", """
+        {"screenID": "b", "analyticsID": "b", "mainCards": []}
+        """)
+        try write("c.json", """
+        {"screenID": "c", "analyticsID": "c", "mainCards": [{"id": "z", "type": "button"}]}
+        """)
+        let problems = try validator.validate(directory: directory.url.path).map { "\(($0.file as NSString).lastPathComponent) \($0.path): \($0.message)" }
+        XCTAssertEqual(problems, [
+            "c.json $.mainCards[0].title: missing field",
+            "a.json $.mainCards[0].type: unknown card type hologram",
+            "a.json $.mainCards[1].action.screen: target screen nowhere does not exist",
+            "a.json $.mainCards[1].action.success.type: unknown action type teleport",
+            "a.json $.mainCards[2].id: duplicate card id y",
+            "a.json $.actions.ping: completion chain loops forever: ping → pong → ping",
+            "a.json $.actions.pong: completion chain loops forever: pong → ping → pong",
+            "b.json $.screenID: screen b is unreachable from the entry screens",
+        ])
+    }
+}
+
+extension Card {
+    /// The card's actions and every action nested in them.
+    var actionsDeep: [Action] {
+        var actions: [Action] = action.map { [$0] } ?? []
+        if case .list(let list) = content { actions += list.items.compactMap(\.action) }
+        var all: [Action] = []
+        while let next = actions.popLast() {
+            all.append(next)
+            actions += next.children
+        }
+        return all
+    }
+}

@@ -1,0 +1,102 @@
+import ActionCards
+import EventLog
+import EventLogSQLite
+import EventLogTestSupport
+import Foundation
+import MembershipSimulation
+import PlatformKit
+import XCTest
+
+/// The `actioncards` binary end to end: output, exit status, and one clear line for bad input.
+final class ActionCardsCLITests: XCTestCase {
+    let directory = TemporaryDirectory()
+    var tool: String { productsDirectory().appendingPathComponent("actioncards").path }
+    let screens = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("fixtures/actioncards/membership").path
+
+    func actioncards(_ arguments: String...) throws -> (status: Int32, output: String, error: String) {
+        XCTAssertTrue(FileManager.default.isExecutableFile(atPath: tool), "build the tools first (`swift build`)")
+        return try runProcess(tool, arguments)
+    }
+
+    func file(_ name: String, _ text: String) throws -> String {
+        let path = directory.path(name)
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    func test_render_drawsMainCardsThenPinnedCards_withCompactActions() throws {
+        let result = try actioncards("render", screens + "/end-membership.json", "--width", "50")
+        XCTAssertEqual(result.status, 0, result.error)
+        let lines = result.output.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines[0], "== End membership (membership.end-membership.v1) …")
+        let pinned = try XCTUnwrap(lines.firstIndex { $0.hasSuffix(" pinned") })
+        XCTAssertLessThan(try XCTUnwrap(lines.firstIndex { $0.contains("You'll lose your benefits") }), pinned)
+        XCTAssertEqual(Array(lines[(pinned + 2)...(pinned + 3)]), ["    #cancel → cancelMembership ✓navigateBack", "      ✓reload ✗showAlert"], result.output)
+        XCTAssertTrue(lines.allSatisfy { $0.count <= 50 }, result.output)
+    }
+
+    func test_validate_acceptsTheFixtures_andNamesEveryProblem() throws {
+        let good = try actioncards("validate", screens)
+        XCTAssertEqual(good.status, 0, good.error)
+        XCTAssertEqual(good.output, "16 screens, no problems\n")
+
+        let broken = directory.path("broken")
+        try FileManager.default.createDirectory(atPath: broken, withIntermediateDirectories: true)
+        try Data(#"{"screenID": "a", "analyticsID": "a", "metadata": {"entry": "true"}, "mainCards": [{"id": "b", "type": "button", "title": "x", "action": {"type": "navigateToScreen", "screen": "zz"}}]}"#.utf8)
+            .write(to: URL(fileURLWithPath: broken + "/a.json"))
+        let bad = try actioncards("validate", broken)
+        XCTAssertEqual(bad.status, 1)
+        XCTAssertEqual(bad.output, "\(broken)/a.json: $.mainCards[0].action.screen: target screen zz does not exist\n")
+        XCTAssertEqual(bad.error, "actioncards: 1 problem in 1 screens\n")
+    }
+
+    func test_run_printsTheCancelChain_andTheMembershipAtTheEnd() throws {
+        let taps = try file("cancel.taps", "tap end\ntap cancel\n+10 tap cancel   # double submit\nwait 500\n")
+        let result = try actioncards("run", "--app", "eats", "--start", "manage", "--taps", taps, "--screens", screens)
+        XCTAssertEqual(result.status, 0, result.error)
+        let expected = [
+            "[+2.010s] tap cancel ignored: pending",
+            "[+2.240s] flow cancelMembership by membership: success — membership: member-1 cancelled",
+            "[+2.240s] screen manage [membership.manage.v1] back, depth 1, view #3",
+            "[+2.240s] screen manage [membership.manage.v1] reload, depth 1, view #4",
+            "== membership of member-1: cancelled, plan monthly, pays with visa-4242, auto-renew off, 0 purchases (0 cents), 0 declined",
+        ]
+        for line in expected { XCTAssertTrue(result.output.contains(line + "\n"), "missing \(line) in\n\(result.output)") }
+    }
+
+    func test_run_inRides_reportsTheEatsOnlyAction_asJSON_andWritesTheLog() throws {
+        let taps = try file("hub.taps", "tap eats-store\ntap pass-ride\n")
+        let log = directory.path("run.sqlite")
+        let result = try actioncards("run", "--app", "rides", "--start", "hub", "--taps", taps, "--screens", screens, "--json", "--log", log)
+        XCTAssertEqual(result.status, 0, result.error)
+        let objects = try result.output.split(separator: "\n").map {
+            try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+        let unhandled = try XCTUnwrap(objects.first { $0["type"] as? String == "actioncards.action.unhandled" })
+        XCTAssertEqual(unhandled["event"] as? [String: String], ["screenID": "hub", "cardID": "eats-store", "actionType": "openEatsStore", "app": "rides"])
+        XCTAssertEqual((objects.last?["membership"] as? [String: Any])?["status"] as? String, "active")
+
+        let stored = try SQLiteEventLog(path: log, clock: .live).events()
+        XCTAssertEqual(stored.count, objects.count - 1, "every printed event is in the log")
+        let registry = MembershipWorld.registry
+        XCTAssertTrue(try stored.allSatisfy { try registry.decode($0) != nil })
+    }
+
+    func test_badInput_isOneLineNamingTheFileAndPlace() throws {
+        let taps = try file("bad.taps", "tap end\n\nwait soon\n")
+        let screen = try file("bad.json", #"{"screenID": "x", "analyticsID": "y", "mainCards": [{"id": "a", "type": "spacer", "height": "tall"}]}"#)
+        let cases: [([String], String)] = [
+            (["run", "--app", "eats", "--start", "manage", "--taps", taps, "--screens", screens], "actioncards: \(taps):3: bad wait soon (use MILLISECONDS)\n"),
+            (["run", "--app", "bus", "--start", "manage", "--taps", taps], "actioncards: --app: bus is not eats or rides\n"),
+            (["render", screen], "actioncards: \(screen): $.mainCards[0].height: wrong type: Expected to decode Int but found a string instead.\n"),
+            (["render", directory.path("missing.json")], "actioncards: \(directory.path("missing.json")): cannot read the file\n"),
+        ]
+        for (arguments, message) in cases {
+            let result = try runProcess(tool, arguments)
+            XCTAssertEqual(result.status, 1, arguments.joined(separator: " "))
+            XCTAssertEqual(result.error, message)
+        }
+    }
+}

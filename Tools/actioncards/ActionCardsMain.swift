@@ -1,0 +1,9 @@
+import ArgumentParser
+import ActionCardsTool
+
+@main
+enum ActionCardsMain {
+    static func main() {
+        ActionCardsCommand.main()
+    }
+}
