@@ -93,7 +93,11 @@ let package = Package(
         // (modules, CLI, bench and test targets of this feature go here)
 
         // MARK: - Apps and tools
-        module("CitySimulation", ["EventLog", "PlatformKit", collections]),
+        module("CitySimulation", [
+            "EventLog", "PlatformKit", collections,
+            "OnboardingHarness", "Onboarding", "OnboardingService", "OnboardingContract",
+            "MembershipSimulation", "Membership", "MembershipContract", "MembershipService", "ActionCards",
+        ]),
         .executableTarget(name: "platform", dependencies: ["CitySimulation", "EventLogTool", "EventLogSQLite", "EventLog", "PlatformKit", argumentParser], path: "Apps/platform"),
         .executableTarget(name: "eventlog", dependencies: ["EventLogTool", argumentParser], path: "Tools/eventlog"),
         .executableTarget(

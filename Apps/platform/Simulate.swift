@@ -20,6 +20,7 @@ struct Simulate: ParsableCommand {
     @Option(help: "The SQLite log to write.") var log = "simulation.sqlite"
     @Option(help: "Write the report as JSON to this file and as HTML beside it (.html).") var report: String?
     @Option(help: "Snapshot every projection each this many events.") var snapshotEvery: Int64 = 250_000
+    @Option(help: "The fixtures directory: onboarding flows and membership screens.") var fixtures = "fixtures"
     @Flag(help: "Continue a killed run from its log (with the options recorded in the log).") var resume = false
 
     func run() throws {
@@ -27,13 +28,14 @@ struct Simulate: ParsableCommand {
             let exists = FileManager.default.fileExists(atPath: log)
             if exists && !resume { throw SimulationError("\(log) already exists; remove it or pass --resume") }
             if resume && !exists { throw SimulationError("--resume: \(log) does not exist") }
+            let assets = try SimulationAssets.load(fixtures: fixtures)
             let clock = VirtualClock()
             let store = try SQLiteEventLog(path: log, clock: .virtual(clock), options: SQLiteEventLogOptions(durability: .normal))
             // A run killed before its first append left an empty log: it resumes from the start.
             let options = try (resume ? SimulationRun.storedOptions(in: store) : nil) ?? requestedOptions()
             let started = ContinuousClock.now
             var bar = ProgressBar("simulate")
-            let summary = try SimulationRun.run(options, log: store, clock: clock) { progress in
+            let summary = try SimulationRun.run(options, log: store, clock: clock, assets: assets) { progress in
                 let span = progress.start.duration(to: progress.end).wholeSeconds
                 let done = progress.start.duration(to: progress.virtualTime).wholeSeconds
                 let seconds = max(0.001, (ContinuousClock.now - started).seconds)

@@ -8,6 +8,8 @@ enum CityEvents {
         registry.register(SimulationStarted.self)
         registry.register(SimulationFinished.self)
         registry.register(RiderArrived.self)
+        registry.register(RiderOnboarded.self)
+        registry.register(MembershipVisited.self)
         registry.register(TripRequested.self)
         registry.register(TripMatched.self)
         registry.register(TripPickedUp.self)
@@ -35,6 +37,23 @@ struct RiderArrived: Event {
     static let eventType = "city.rider.arrived"
     var rider: Int
     var market: String
+}
+
+/// A rider's onboarding attempt ended (through the onboarding modules), with its round trips.
+struct RiderOnboarded: Event {
+    static let eventType = "city.rider.onboarded"
+    var rider: Int
+    var market: String
+    var succeeded: Bool
+    var roundTrips: Int
+    var finishedAt: Int64
+}
+
+/// A member went through the membership card screens.
+struct MembershipVisited: Event {
+    static let eventType = "city.membership.visited"
+    var rider: Int
+    var journey: String
 }
 
 struct TripRequested: Event {

@@ -7,7 +7,8 @@ struct CityProjection: Projection {
         var options: SimulationOptions?
         var finished = false
         var ridersArrived = 0
-        var ridersByMarket: [String: Int] = [:]
+        var onboarding: [String: MarketFunnel] = [:]
+        var membershipJourneys: [String: Int] = [:]
         var tripsRequested = 0
         var tripsCompleted = 0
         var tripsCancelled = 0
@@ -20,6 +21,14 @@ struct CityProjection: Projection {
         /// Completed trips per virtual hour of the run.
         var completedPerHour: [Int] = []
         var cancelledPerHour: [Int] = []
+    }
+
+    /// Onboarding in one market: arrivals, sessions, failures and the round trips they took.
+    struct MarketFunnel: Codable, Sendable, Equatable {
+        var arrived = 0
+        var onboarded = 0
+        var failed = 0
+        var roundTrips = 0
     }
 
     var name: String { "city.summary" }
@@ -37,7 +46,16 @@ struct CityProjection: Projection {
             state.finished = true
         case let e as RiderArrived:
             state.ridersArrived += 1
-            state.ridersByMarket[e.market, default: 0] += 1
+            state.onboarding[e.market, default: MarketFunnel()].arrived += 1
+        case let e as RiderOnboarded:
+            if e.succeeded {
+                state.onboarding[e.market, default: MarketFunnel()].onboarded += 1
+            } else {
+                state.onboarding[e.market, default: MarketFunnel()].failed += 1
+            }
+            state.onboarding[e.market, default: MarketFunnel()].roundTrips += e.roundTrips
+        case let e as MembershipVisited:
+            state.membershipJourneys[e.journey, default: 0] += 1
         case is TripRequested:
             state.tripsRequested += 1
         case let e as TripPickedUp:

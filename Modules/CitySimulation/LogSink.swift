@@ -2,9 +2,16 @@ import EventLog
 
 /// Buffers a run's events and appends them to the shared log in batches, in virtual time.
 ///
+/// Every module of the simulation writes through it (it is their `EventLogStore`), so one
+/// transaction carries thousands of events from all modules. Reads flush first, so they see
+/// everything appended. Plain events are buffered: their sequence numbers are exact (the sink is
+/// the log's only writer) but their stream positions are reported as 0, since they are assigned
+/// when the batch is written; events with an expected position or an idempotency key flush the
+/// buffer and are appended at once, with exact results.
+///
 /// When resuming, the log already holds a prefix of the run: the sink re-derives those events,
 /// checks each against the stored one (stream, type, payload) and appends only what follows.
-final class LogSink {
+final class LogSink: EventLogStore, @unchecked Sendable {
     private let log: any EventLogStore
     private let batchSize: Int
     private var buffer: [NewEvent] = []
@@ -30,10 +37,48 @@ final class LogSink {
         if buffer.count >= batchSize { try flush() }
     }
 
-    /// Queues already-encoded events (from a module that returns `NewEvent`s).
-    func emit(_ events: [NewEvent]) throws {
+    // MARK: - EventLogStore, for the modules
+
+    func append(_ events: [NewEvent]) throws -> [AppendedEvent] {
+        if events.contains(where: { $0.expectedPosition != nil || $0.idempotencyKey != nil }) {
+            try flush()
+            let first = emitted + 1
+            emitted += Int64(events.count)
+            if first <= storedPrefix {
+                try check(events, from: first)
+                return try log.events(EventQuery(from: first, limit: events.count)).map {
+                    AppendedEvent(sequence: $0.sequence, streamID: $0.streamID, position: $0.position, isDuplicate: false)
+                }
+            }
+            let appended = try log.append(events)
+            try afterAppend()
+            return appended
+        }
+        let first = emitted + Int64(buffer.count) + 1
         buffer.append(contentsOf: events)
+        let appended = events.enumerated().map {
+            AppendedEvent(sequence: first + Int64($0.offset), streamID: $0.element.streamID, position: 0, isDuplicate: false)
+        }
         if buffer.count >= batchSize { try flush() }
+        return appended
+    }
+
+    func lastSequence() throws -> Int64 {
+        try flush()
+        return emitted
+    }
+
+    func streamVersion(of stream: String) throws -> Int64 {
+        try flush()
+        return try log.streamVersion(of: stream)
+    }
+
+    /// Reads what the run has written so far (while resuming, not the stored events past it).
+    func forEach(_ query: EventQuery, _ body: (RecordedEvent) throws -> Void) throws {
+        try flush()
+        var clamped = query
+        clamped.to = min(query.to ?? emitted, emitted)
+        try log.forEach(clamped, body)
     }
 
     /// Appends (or, resuming, checks) everything queued.

@@ -16,6 +16,7 @@ public final class Simulation {
         case driverArrived(trip: Int)
         case beginTrip(trip: Int)
         case endTrip(trip: Int)
+        case membershipVisit(rider: Int)
         case finish
     }
 
@@ -40,18 +41,21 @@ public final class Simulation {
     /// The virtual time reached.
     public var now: Instant { clock.now }
 
-    private let markets: [String]
     private let arrivalWindow: Int64
+    private let onboarding: OnboardingStage
+    private let membership: MembershipStage
 
     /// Prepares a run appending to `log`, whose clock must read `clock`.
-    public init(options: SimulationOptions, log: any EventLogStore, clock: VirtualClock, markets: [String]) throws {
+    init(options: SimulationOptions, log: any EventLogStore, clock: VirtualClock, assets: SimulationAssets) throws {
         try options.validate()
         guard clock.now <= options.start else { throw SimulationError("the clock (\(clock.now)) is past the run's start (\(options.start))") }
         self.options = options
         self.clock = clock
         self.random = .seeded(options.seed)
-        self.markets = markets
-        self.sink = try LogSink(log: log, batchSize: options.batchSize)
+        let sink = try LogSink(log: log, batchSize: options.batchSize)
+        self.sink = sink
+        onboarding = OnboardingStage(flows: assets.flows, log: sink, random: random.fork("onboarding"))
+        membership = MembershipStage(screens: assets.screens, log: sink, random: random.fork("membership"))
         self.freeDrivers = DriverIndex(width: map.width, height: map.height)
         // Riders arrive over the first 80 % of the run, so their trips can finish.
         self.arrivalWindow = Int64(options.hours) * 3_600_000 * 8 / 10
@@ -96,6 +100,9 @@ public final class Simulation {
         case .driverArrived(let trip): try driverArrived(trip)
         case .beginTrip(let trip): try beginTrip(trip)
         case .endTrip(let trip): try endTrip(trip)
+        case .membershipVisit(let rider):
+            let visit = try membership.visit(rider: rider, at: clock.now)
+            try sink.emit(MembershipVisited(rider: rider, journey: visit.journey), stream: EntityID.rider(rider))
         case .finish:
             try sink.emit(SimulationFinished(at: clock.now.millisecondsSinceEpoch), stream: "city")
             finished = true
@@ -113,9 +120,12 @@ public final class Simulation {
 
     private func riderArrives(_ rider: Int) throws {
         scheduleNextArrival()
-        let market = markets[random.int(in: 0..<markets.count)]
+        let market = onboarding.markets[random.int(in: 0..<onboarding.markets.count)]
         try sink.emit(RiderArrived(rider: rider, market: market), stream: EntityID.rider(rider))
-        let firstRequest = clock.now.advanced(by: .seconds(random.int(in: 30..<600)))
+        let onboarded = try onboarding.onboard(rider: rider, market: market, start: clock.now, poorNetwork: random.bool(probability: 0.2))
+        try sink.emit(onboarded, stream: EntityID.rider(rider))
+        guard onboarded.succeeded else { return }
+        let firstRequest = Instant(millisecondsSinceEpoch: onboarded.finishedAt).advanced(by: .seconds(random.int(in: 30..<600)))
         scheduler.schedule(.requestTrip(rider: rider), at: firstRequest)
     }
 
@@ -196,6 +206,9 @@ public final class Simulation {
             TripCompleted(trip: id, driver: driver, fareMinorUnits: fare.minorUnits, at: clock.now.millisecondsSinceEpoch),
             stream: EntityID.trip(id)
         )
+        if random.bool(probability: 0.15) {
+            scheduler.schedule(.membershipVisit(rider: trip.rider), at: clock.now.advanced(by: .seconds(random.int(in: 60..<600))))
+        }
         if random.bool(probability: 0.35) {
             scheduler.schedule(.requestTrip(rider: trip.rider), at: clock.now.advanced(by: .seconds(random.int(in: 600..<3_600))))
         }

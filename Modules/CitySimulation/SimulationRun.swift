@@ -16,10 +16,10 @@ public enum SimulationRun {
     /// every projection by `options.snapshotEvery`. If `log` already holds the start of the same
     /// run (a killed run), it is checked event by event and the run continues after it.
     public static func run(
-        _ options: SimulationOptions, log: some EventLogStore & SnapshotStore, clock: VirtualClock,
+        _ options: SimulationOptions, log: some EventLogStore & SnapshotStore, clock: VirtualClock, assets: SimulationAssets,
         progress: @escaping (Progress) -> Void = { _ in }
     ) throws -> SimulationSummary {
-        let simulation = try Simulation(options: options, log: log, clock: clock, markets: ["br", "in", "us"])
+        let simulation = try Simulation(options: options, log: log, clock: clock, assets: assets)
         let projections = try PlatformProjections(log: log, snapshots: log, policy: .every(options.snapshotEvery))
         simulation.sink.afterAppend = { try projections.catchUp() }
         try simulation.run { simulation in

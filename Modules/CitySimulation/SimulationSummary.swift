@@ -1,11 +1,21 @@
 import PlatformKit
 
-/// What a run did, derived only from projection states (so replay reproduces it exactly).
+/// What a run did, derived only from projection states (so a replay reproduces it exactly).
 public struct SimulationSummary: Codable, Sendable, Equatable {
+    /// Onboarding in one market.
+    public struct Onboarding: Codable, Sendable, Equatable {
+        public var arrived: Int
+        public var onboarded: Int
+        public var failed: Int
+        /// Round trips per finished attempt (sessions and failures).
+        public var roundTripsPerOnboarding: Double
+    }
+
     public var options: SimulationOptions?
     public var finished: Bool
     public var ridersArrived: Int
-    public var ridersByMarket: [String: Int]
+    public var onboarding: [String: Onboarding]
+    public var membershipJourneys: [String: Int]
     public var tripsRequested: Int
     public var tripsCompleted: Int
     public var tripsCancelled: Int
@@ -21,7 +31,14 @@ public struct SimulationSummary: Codable, Sendable, Equatable {
         options = city.options
         finished = city.finished
         ridersArrived = city.ridersArrived
-        ridersByMarket = city.ridersByMarket
+        onboarding = city.onboarding.mapValues { funnel in
+            let finished = funnel.onboarded + funnel.failed
+            return Onboarding(
+                arrived: funnel.arrived, onboarded: funnel.onboarded, failed: funnel.failed,
+                roundTripsPerOnboarding: finished == 0 ? 0 : Double(funnel.roundTrips) / Double(finished)
+            )
+        }
+        membershipJourneys = city.membershipJourneys
         tripsRequested = city.tripsRequested
         tripsCompleted = city.tripsCompleted
         tripsCancelled = city.tripsCancelled
@@ -40,12 +57,26 @@ public struct SimulationSummary: Codable, Sendable, Equatable {
         if let options {
             lines.append("city \(options.city): \(options.riders) riders, \(options.drivers) drivers, \(options.hours) h, seed \(options.seed)\(finished ? "" : " (unfinished)")")
         }
-        let markets = ridersByMarket.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
-        lines.append("riders arrived: \(ridersArrived) (\(markets))")
-        let reasons = cancellations.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
-        lines.append("trips: \(tripsRequested) requested, \(tripsCompleted) completed, \(tripsCancelled) cancelled (\(reasons)); \(pickupsInDarkSpots) pickups in dark spots")
+        lines.append("riders arrived: \(ridersArrived)")
+        for (market, funnel) in onboarding.sorted(by: { $0.key < $1.key }) {
+            lines.append("  onboarding \(market): \(funnel.onboarded) onboarded, \(funnel.failed) failed of \(funnel.arrived); \(fixed(funnel.roundTripsPerOnboarding)) round trips per onboarding")
+        }
+        lines.append("trips: \(tripsRequested) requested, \(tripsCompleted) completed, \(tripsCancelled) cancelled (\(listed(cancellations))); \(pickupsInDarkSpots) pickups in dark spots")
         lines.append("gross fares: \(Money(minorUnits: grossFaresMinorUnits, currency: .usd))")
+        lines.append("membership visits: \(listed(membershipJourneys))")
         lines.append("app kills: \(appKills); back-end outages: \(outages)")
         return lines
     }
+}
+
+/// `key value, key value` in key order.
+func listed(_ counts: [String: Int]) -> String {
+    counts.isEmpty ? "none" : counts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+}
+
+/// A number with two decimals, without Foundation's locale-dependent formatting.
+func fixed(_ value: Double) -> String {
+    let hundredths = Int64((value * 100).rounded())
+    let fraction = hundredths % 100
+    return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)"
 }

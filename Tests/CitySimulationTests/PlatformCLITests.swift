@@ -6,7 +6,9 @@ import XCTest
 final class PlatformCLITests: XCTestCase {
     private let platform = productsDirectory().appendingPathComponent("platform").path
     private let eventlog = productsDirectory().appendingPathComponent("eventlog").path
-    private let run = ["--riders", "400", "--drivers", "60", "--hours", "2", "--snapshot-every", "3000"]
+    private static let fixtures = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("fixtures").path
+    private let run = ["--riders", "400", "--drivers", "60", "--hours", "2", "--snapshot-every", "3000", "--fixtures", PlatformCLITests.fixtures]
 
     private func hash(_ output: String) -> String? {
         output.split(separator: "\n").last { $0.hasPrefix("log head hash: ") }.map(String.init)
@@ -45,7 +47,7 @@ final class PlatformCLITests: XCTestCase {
 
     func test_sigkillMidRun_thenResume_reachesTheUninterruptedHash() throws {
         let directory = TemporaryDirectory()
-        let longer = ["--riders", "3000", "--drivers", "300", "--hours", "4", "--snapshot-every", "5000"]
+        let longer = ["--riders", "3000", "--drivers", "300", "--hours", "4", "--snapshot-every", "5000", "--fixtures", PlatformCLITests.fixtures]
         let reference = try runProcess(platform, ["simulate", "--log", directory.path("full.sqlite")] + longer)
         XCTAssertEqual(reference.status, 0, reference.error)
 
@@ -65,7 +67,7 @@ final class PlatformCLITests: XCTestCase {
         let verify = try runProcess(eventlog, ["verify", path])
         XCTAssertEqual(verify.status, 0, verify.output + verify.error)
         XCTAssertFalse(verify.output.contains(" \(events(reference.output)) events"), "the kill came after the run ended: \(verify.output)")
-        let resumed = try runProcess(platform, ["simulate", "--resume", "--log", path])
+        let resumed = try runProcess(platform, ["simulate", "--resume", "--log", path, "--fixtures", Self.fixtures])
         XCTAssertEqual(resumed.status, 0, resumed.error)
         XCTAssertEqual(hash(resumed.output), hash(reference.output))
     }

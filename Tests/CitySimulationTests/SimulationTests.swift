@@ -2,16 +2,22 @@ import CitySimulation
 import EventLog
 import PlatformKit
 import Synchronization
+import Foundation
 import XCTest
 
 final class SimulationTests: XCTestCase {
     private let small = SimulationOptions(riders: 300, drivers: 60, hours: 2, seed: 7, snapshotEvery: 2_000, batchSize: 256)
 
+    private let assets: SimulationAssets = {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        return try! SimulationAssets.load(fixtures: root.appendingPathComponent("fixtures").path)
+    }()
+
     /// Runs `options` into a fresh in-memory log.
     private func run(_ options: SimulationOptions) throws -> (InMemoryEventLog, SimulationSummary) {
         let clock = VirtualClock()
         let log = InMemoryEventLog(clock: .virtual(clock))
-        let summary = try SimulationRun.run(options, log: log, clock: clock)
+        let summary = try SimulationRun.run(options, log: log, clock: clock, assets: assets)
         return (log, summary)
     }
 
@@ -52,21 +58,22 @@ final class SimulationTests: XCTestCase {
 
     func test_resume_fromAKilledRunsPrefix_reachesTheSameLog() throws {
         let (full, summary) = try run(small)
-        let events = try full.events()
-        for batches in [1, 5, events.count / small.batchSize - 1] {
-            // The killed run's log: its first batches, recorded at their original times.
-            let clock = VirtualClock()
-            let copying = Mutex<Instant?>(nil)
-            let partial = InMemoryEventLog(clock: Clock { copying.withLock { $0 } ?? clock.now })
-            for chunk in stride(from: 0, to: batches * small.batchSize, by: small.batchSize) {
-                let batch = events[chunk..<chunk + small.batchSize]
-                copying.withLock { $0 = batch.first?.recordedAt }
-                try partial.append(batch.map { NewEvent(streamID: $0.streamID, type: $0.type, schemaVersion: $0.schemaVersion, payload: $0.payload) })
-            }
-            copying.withLock { $0 = nil }
-            let resumed = try SimulationRun.run(try XCTUnwrap(SimulationRun.storedOptions(in: partial)), log: partial, clock: clock)
-            XCTAssertEqual(resumed, summary, "resumed after \(batches) batches")
-            XCTAssertEqual(try fingerprint(partial), try fingerprint(full), "resumed after \(batches) batches")
+        let expected = try fingerprint(full)
+        for appends in [0, 1, 4, 11] {
+            // The log reads the current process's clock; a restarted process has a fresh one.
+            let current = Mutex(VirtualClock())
+            let inner = InMemoryEventLog(clock: Clock { current.withLock { $0.now } })
+            let crashing = CrashingLog(inner, appendsBeforeCrash: appends)
+            XCTAssertThrowsError(try SimulationRun.run(small, log: crashing, clock: current.withLock { $0 }, assets: assets))
+            XCTAssertLessThan(try inner.lastSequence(), Int64(expected.count))
+            let restarted = VirtualClock()
+            current.withLock { $0 = restarted }
+            let options = try SimulationRun.storedOptions(in: inner) ?? small
+            let resumed = try SimulationRun.run(options, log: inner, clock: restarted, assets: assets)
+            XCTAssertEqual(resumed, summary, "resumed after \(appends) appends")
+            let actual = try fingerprint(inner)
+            XCTAssertEqual(actual.count, expected.count, "resumed after \(appends) appends")
+            XCTAssertEqual(zip(actual, expected).first { $0 != $1 }.map { "\($0) vs \($1)" }, nil, "resumed after \(appends) appends")
         }
     }
 
@@ -74,7 +81,7 @@ final class SimulationTests: XCTestCase {
         let (log, _) = try run(small)
         var other = small
         other.seed = 99
-        XCTAssertThrowsError(try SimulationRun.run(other, log: log, clock: VirtualClock()))
+        XCTAssertThrowsError(try SimulationRun.run(other, log: log, clock: VirtualClock(), assets: assets))
     }
 
     func test_invalidOptions_areRejectedWithTheirName() {
