@@ -1,0 +1,90 @@
+import OutOfAppDSL
+
+/// One trip's state in the service: fixed-size numbers only (~88 bytes), kept in a flat array.
+///
+/// Times are milliseconds since the epoch; locations are `Float` degrees.
+struct TripSlot {
+    struct Flags: OptionSet {
+        let rawValue: UInt8
+        /// A low-priority state is held (`pending*` fields, `due`, `deadline`).
+        static let pending = Flags(rawValue: 1)
+        /// A release entry for this slot is in the timer heap.
+        static let scheduled = Flags(rawValue: 2)
+        /// The held push was already reported as throttled.
+        static let throttled = Flags(rawValue: 4)
+        /// The activity ended (trip over or lifetime limit); later changes are dropped until the slot is forgotten.
+        static let ended = Flags(rawValue: 8)
+    }
+
+    var lastChangeAt: Int64 = 0
+    var startedAt: Int64 = 0
+    var phaseStartedAt: Int64 = 0
+    /// The budget's theoretical arrival time (generic cell rate algorithm).
+    var budgetTime: Int64 = 0
+    var due: Int64 = 0
+    var deadline: Int64 = 0
+    var deliveredLatitude: Float = 0
+    var deliveredLongitude: Float = 0
+    var pendingLatitude: Float = 0
+    var pendingLongitude: Float = 0
+    var deliveredETA: Int32 = 0
+    var pendingETA: Int32 = 0
+    var version: UInt32 = 0
+    var generation: UInt32 = 0
+    var coalesced: UInt16 = 0
+    /// The progress bar's last fill in per-mille.
+    var progress: UInt16 = 0
+    var deliveredPhase: TripPhase = .matching
+    var pendingPhase: TripPhase = .matching
+    var flags: Flags = []
+}
+
+/// Trip ids interned to dense slot indices; ended trips' slots are reused.
+struct TripTable {
+    private(set) var slots: [TripSlot] = []
+    private(set) var ids: [String] = []
+    private var index: [String: Int32] = [:]
+    private var free: [Int32] = []
+
+    var count: Int { index.count }
+
+    func slot(of tripID: String) -> Int32? { index[tripID] }
+
+    func id(of slot: Int32) -> String { ids[Int(slot)] }
+
+    /// A fresh slot for `tripID` (its generation differs from any earlier use of the index).
+    mutating func insert(_ tripID: String) -> Int32 {
+        if let reused = free.popLast() {
+            let generation = slots[Int(reused)].generation &+ 1
+            slots[Int(reused)] = TripSlot()
+            slots[Int(reused)].generation = generation
+            ids[Int(reused)] = tripID
+            index[tripID] = reused
+            return reused
+        }
+        let slot = Int32(slots.count)
+        slots.append(TripSlot())
+        ids.append(tripID)
+        index[tripID] = slot
+        return slot
+    }
+
+    mutating func remove(_ slot: Int32) {
+        index[ids[Int(slot)]] = nil
+        ids[Int(slot)] = ""
+        slots[Int(slot)].generation &+= 1
+        slots[Int(slot)].flags = []
+        free.append(slot)
+    }
+
+    subscript(slot: Int32) -> TripSlot {
+        get { slots[Int(slot)] }
+        _modify { yield &slots[Int(slot)] }
+    }
+
+    mutating func reserveCapacity(_ trips: Int) {
+        slots.reserveCapacity(trips)
+        ids.reserveCapacity(trips)
+        index.reserveCapacity(trips)
+    }
+}

@@ -1,0 +1,199 @@
+import Foundation
+import OOAService
+import OutOfAppDSL
+import PlatformKit
+
+// ooa-bench: the OOA service holding every concurrent trip of a large city.
+//
+// Workload: `trips` concurrent trips (default 1 000 000). Each trip pings its state about every
+// 4 virtual seconds (ETA drifting with noise, the car moving ~40 m), changes phase
+// (en_route → arriving → on_trip → completed) and, once completed, is replaced by a new trip,
+// so the count stays constant. Updates are generated in chunks outside the timing; the timed
+// loop is `OOAService.receive(_:into:)` (decisions are counted, not encoded to a log).
+// Memory: resident set growth from before the service exists to after every trip is tracked
+// and the stream has run, divided by the number of trips.
+
+struct Arguments {
+    var trips = 1_000_000
+    var updates = 20_000_000
+    var seed: UInt64 = 6
+
+    init() {
+        var iterator = CommandLine.arguments.dropFirst().makeIterator()
+        while let flag = iterator.next() {
+            guard let value = iterator.next(), let number = Int(value), number > 0 else { usage() }
+            switch flag {
+            case "--trips": trips = number
+            case "--updates": updates = number
+            case "--seed": seed = UInt64(number)
+            default: usage()
+            }
+        }
+    }
+
+    func usage() -> Never {
+        FileHandle.standardError.write(Data("usage: ooa-bench [--trips N] [--updates N] [--seed N]\n".utf8))
+        exit(1)
+    }
+}
+
+/// The trip service's side: each trip's true state, advanced one ping at a time.
+struct City {
+    var ids: [String]
+    var riders: [String]
+    var phases: [TripPhase]
+    var etas: [Int32]
+    var latitudes: [Double]
+    var longitudes: [Double]
+    var nextTrip: Int
+    var state: UInt64
+
+    init(trips: Int, seed: UInt64) {
+        ids = (0..<trips).map { "trip-\($0)" }
+        riders = (0..<trips).map { "rider-\($0)" }
+        phases = Array(repeating: .enRoute, count: trips)
+        etas = Array(repeating: 0, count: trips)
+        latitudes = Array(repeating: 37.7749, count: trips)
+        longitudes = Array(repeating: -122.4194, count: trips)
+        nextTrip = trips
+        state = seed | 1
+        for trip in 0..<trips {
+            etas[trip] = Int32(120 + random(900))
+            latitudes[trip] += Double(random(20_000)) * 1e-5
+            longitudes[trip] += Double(random(20_000)) * 1e-5
+        }
+    }
+
+    mutating func random(_ bound: Int) -> Int {
+        state ^= state << 13
+        state ^= state >> 7
+        state ^= state << 17
+        return Int(state % UInt64(bound))
+    }
+
+    func change(_ trip: Int, at time: Int64) -> TripStateChange {
+        TripStateChange(
+            tripID: ids[trip], riderID: riders[trip], phase: phases[trip], etaSeconds: Int(etas[trip]),
+            location: Location(latitude: latitudes[trip], longitude: longitudes[trip]),
+            time: Instant(millisecondsSinceEpoch: time)
+        )
+    }
+
+    /// One ping of a random trip: mostly small drifts, sometimes a phase change or the end.
+    mutating func ping(at time: Int64) -> TripStateChange {
+        let trip = random(ids.count)
+        switch phases[trip] {
+        case .completed, .canceled:
+            ids[trip] = "trip-\(nextTrip)"
+            riders[trip] = "rider-\(nextTrip)"
+            nextTrip += 1
+            phases[trip] = .enRoute
+            etas[trip] = Int32(120 + random(900))
+        case .enRoute where etas[trip] < 60:
+            phases[trip] = .arriving
+        case .arriving where random(8) == 0:
+            phases[trip] = .onTrip
+            etas[trip] = Int32(300 + random(1_500))
+        case .onTrip where etas[trip] < 5:
+            phases[trip] = random(50) == 0 ? .canceled : .completed
+        default:
+            etas[trip] = max(0, etas[trip] - 4 + Int32(random(7)) - 4)
+            latitudes[trip] += Double(random(80) - 40) * 1e-5 * 0.5
+            longitudes[trip] += Double(random(80) - 40) * 1e-5 * 0.5
+        }
+        return change(trip, at: time)
+    }
+}
+
+func residentBytes() -> Int {
+    guard let statm = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
+    let fields = statm.split(separator: " ")
+    return fields.count > 1 ? (Int(fields[1]) ?? 0) * Int(sysconf(Int32(_SC_PAGESIZE))) : 0
+}
+
+func seconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+}
+
+let arguments = Arguments()
+var city = City(trips: arguments.trips, seed: arguments.seed)
+let chunkSize = 100_000
+var chunk: [TripStateChange] = []
+chunk.reserveCapacity(chunkSize)
+var decisions: [OOADecision] = []
+decisions.reserveCapacity(chunkSize * 4)
+let clock = ContinuousClock()
+let baseline = residentBytes()
+
+var service = OOAService()
+// Every trip starts its activity (0.25 ms apart in virtual time).
+var startElapsed = Duration.zero
+var time: Int64 = 1_790_000_000_000
+for first in stride(from: 0, to: arguments.trips, by: chunkSize) {
+    chunk.removeAll(keepingCapacity: true)
+    for trip in first..<min(arguments.trips, first + chunkSize) {
+        chunk.append(city.change(trip, at: time))
+        time += 1
+    }
+    startElapsed += clock.measure {
+        for change in chunk { service.receive(change, into: &decisions) }
+    }
+    decisions.removeAll(keepingCapacity: true)
+}
+
+// The stream: pings spread so that each trip pings about every 4 virtual seconds.
+let pingSpacing = max(1, 4_000 / max(1, arguments.trips / 1_000))
+var streamElapsed = Duration.zero
+var evaluated = 0
+var tally = (pushes: 0, held: 0, throttled: 0, dropped: 0)
+var subStep: Int64 = 0
+while evaluated < arguments.updates {
+    chunk.removeAll(keepingCapacity: true)
+    for _ in 0..<min(chunkSize, arguments.updates - evaluated) {
+        subStep += 1
+        if subStep % Int64(max(1, 1_000 / pingSpacing)) == 0 { time += 1 }
+        chunk.append(city.ping(at: time))
+    }
+    streamElapsed += clock.measure {
+        for change in chunk { service.receive(change, into: &decisions) }
+    }
+    evaluated += chunk.count
+    for decision in decisions {
+        switch decision.outcome {
+        case .pushed: tally.pushes += 1
+        case .debounced, .coalesced: tally.held += 1
+        case .throttled: tally.throttled += 1
+        case .dropped: tally.dropped += 1
+        }
+    }
+    decisions.removeAll(keepingCapacity: true)
+}
+let grown = residentBytes() - baseline
+let perTrip = Double(grown) / Double(service.trackedTrips)
+let rate = Double(evaluated) / seconds(streamElapsed)
+let startRate = Double(arguments.trips) / seconds(startElapsed)
+let counters = service.counters
+let virtualSeconds = Double(time - 1_790_000_000_000) / 1_000
+
+func grouped(_ value: Int) -> String {
+    let digits = String(value)
+    var result = ""
+    for (index, character) in digits.enumerated() {
+        if index > 0, (digits.count - index) % 3 == 0 { result += " " }
+        result.append(character)
+    }
+    return result
+}
+
+print("""
+| measure | value | target | met |
+|---|---|---|---|
+| updates evaluated per second, one core (\(grouped(evaluated)) updates over \(grouped(service.trackedTrips)) trips) | \(grouped(Int(rate)))/s | ≥ 1 000 000/s | \(rate >= 1_000_000 ? "yes" : "no") |
+| activity starts per second (first change of each trip) | \(grouped(Int(startRate)))/s |  |  |
+| service memory per tracked trip (RSS growth \(grouped(grown / 1_048_576)) MB / trips) | \(Int(perTrip)) bytes | < 200 bytes | \(perTrip < 200 ? "yes" : "no") |
+
+Stream: \(String(format: "%.0f", virtualSeconds)) virtual seconds; decisions: \(grouped(tally.pushes)) pushes, \
+\(grouped(tally.held)) held (debounced or coalesced), \(grouped(tally.throttled)) throttled, \(grouped(tally.dropped)) dropped; \
+service totals: \(grouped(counters.changesIn)) changes in, \(grouped(counters.pushesOut)) pushes out, \
+\(grouped(counters.coalesced)) coalesced, \(grouped(counters.ended)) ended.
+""")
