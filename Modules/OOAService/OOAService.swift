@@ -110,7 +110,6 @@ extension OOAService {
         let time = change.time.millisecondsSinceEpoch
         let slot = trips.insert(change.tripID)
         trips[slot].lastChangeAt = time
-        trips[slot].startedAt = time
         timers.push(.init(due: time + lifetime, slot: slot, generation: trips[slot].generation, kind: .lifetime))
         var push = deliver(slot, observed, kind: .start, reason: .tripStarted, priority: .high, at: time)
         push.riderID = change.riderID

@@ -50,8 +50,7 @@ struct Significance: Sendable {
                     return Verdict(reason: .etaChanged, priority: rule.priority)
                 }
             case .location:
-                let metres = Self.distance(observed.latitude, observed.longitude, slot.deliveredLatitude, slot.deliveredLongitude)
-                if metres >= Float(rule.threshold) {
+                if Self.isAtLeast(Float(rule.threshold), observed.latitude, observed.longitude, slot.deliveredLatitude, slot.deliveredLongitude) {
                     return Verdict(reason: .locationChanged, priority: rule.priority)
                 }
             }
@@ -59,9 +58,19 @@ struct Significance: Sendable {
         return nil
     }
 
+    /// Whether two nearby points are `metres` apart or more. The cosine is skipped when even
+    /// the east-west span at the equator (an upper bound) is too short.
+    static func isAtLeast(_ metres: Float, _ latitude1: Float, _ longitude1: Float, _ latitude2: Float, _ longitude2: Float) -> Bool {
+        let north = (latitude1 - latitude2) * metresPerDegree
+        let eastBound = (longitude1 - longitude2) * metresPerDegree
+        guard north * north + eastBound * eastBound >= metres * metres else { return false }
+        return distance(latitude1, longitude1, latitude2, longitude2) >= metres
+    }
+
+    private static let metresPerDegree: Float = 111_195
+
     /// Metres between two nearby points (equirectangular approximation).
     static func distance(_ latitude1: Float, _ longitude1: Float, _ latitude2: Float, _ longitude2: Float) -> Float {
-        let metresPerDegree: Float = 111_195
         let north = (latitude1 - latitude2) * metresPerDegree
         let east = (longitude1 - longitude2) * metresPerDegree * cos((latitude1 + latitude2) * (.pi / 360))
         return (north * north + east * east).squareRoot()

@@ -2,12 +2,21 @@
 ///
 /// Entries are not removed when they become moot; the slot's generation and flags tell on pop.
 struct TimerHeap {
+    /// 16 bytes: the due time, the slot with the kind in its top two bits, the slot's generation.
     struct Entry {
-        enum Kind: UInt8 { case release, lifetime, forget }
+        enum Kind: UInt32 { case release, lifetime, forget }
         var due: Int64
-        var slot: Int32
+        private var slotAndKind: UInt32
         var generation: UInt32
-        var kind: Kind
+
+        init(due: Int64, slot: Int32, generation: UInt32, kind: Kind) {
+            self.due = due
+            slotAndKind = UInt32(slot) | kind.rawValue << 30
+            self.generation = generation
+        }
+
+        var slot: Int32 { Int32(slotAndKind & 0x3FFF_FFFF) }
+        var kind: Kind { Kind(rawValue: slotAndKind >> 30) ?? .release }
     }
 
     private var entries: [Entry] = []

@@ -1,6 +1,6 @@
 import OutOfAppDSL
 
-/// One trip's state in the service: fixed-size numbers only (~88 bytes), kept in a flat array.
+/// One trip's state in the service: fixed-size numbers only (80 bytes), kept in a flat array.
 ///
 /// Times are milliseconds since the epoch; locations are `Float` degrees.
 struct TripSlot {
@@ -17,7 +17,6 @@ struct TripSlot {
     }
 
     var lastChangeAt: Int64 = 0
-    var startedAt: Int64 = 0
     var phaseStartedAt: Int64 = 0
     /// The budget's theoretical arrival time (generic cell rate algorithm).
     var budgetTime: Int64 = 0
@@ -40,15 +39,40 @@ struct TripSlot {
 }
 
 /// Trip ids interned to dense slot indices; ended trips' slots are reused.
+///
+/// Ids of the simulation's form `trip-<n>` are keyed by `n` (an integer hashes faster and takes
+/// 8 bytes instead of 16); any other id is keyed by its string.
 struct TripTable {
     private(set) var slots: [TripSlot] = []
     private(set) var ids: [String] = []
-    private var index: [String: Int32] = [:]
+    private var numbered: [Int: Int32] = [:]
+    private var named: [String: Int32] = [:]
     private var free: [Int32] = []
 
-    var count: Int { index.count }
+    var count: Int { numbered.count + named.count }
 
-    func slot(of tripID: String) -> Int32? { index[tripID] }
+    func slot(of tripID: String) -> Int32? {
+        if let number = Self.number(of: tripID) { return numbered[number] }
+        return named[tripID]
+    }
+
+    private mutating func setSlot(_ slot: Int32?, of tripID: String) {
+        if let number = Self.number(of: tripID) { numbered[number] = slot } else { named[tripID] = slot }
+    }
+
+    /// `n` for `trip-<n>` written canonically (no sign, no leading zero, at most 18 digits).
+    static func number(of tripID: String) -> Int? {
+        var utf8 = tripID.utf8.makeIterator()
+        for expected in "trip-".utf8 { guard utf8.next() == expected else { return nil } }
+        var value = 0
+        var digits = 0
+        while let byte = utf8.next() {
+            guard byte >= 0x30, byte <= 0x39, digits < 18, !(digits == 1 && value == 0) else { return nil }
+            value = value * 10 + Int(byte - 0x30)
+            digits += 1
+        }
+        return digits > 0 ? value : nil
+    }
 
     func id(of slot: Int32) -> String { ids[Int(slot)] }
 
@@ -59,18 +83,18 @@ struct TripTable {
             slots[Int(reused)] = TripSlot()
             slots[Int(reused)].generation = generation
             ids[Int(reused)] = tripID
-            index[tripID] = reused
+            setSlot(reused, of: tripID)
             return reused
         }
         let slot = Int32(slots.count)
         slots.append(TripSlot())
         ids.append(tripID)
-        index[tripID] = slot
+        setSlot(slot, of: tripID)
         return slot
     }
 
     mutating func remove(_ slot: Int32) {
-        index[ids[Int(slot)]] = nil
+        setSlot(nil, of: ids[Int(slot)])
         ids[Int(slot)] = ""
         slots[Int(slot)].generation &+= 1
         slots[Int(slot)].flags = []
@@ -85,6 +109,6 @@ struct TripTable {
     mutating func reserveCapacity(_ trips: Int) {
         slots.reserveCapacity(trips)
         ids.reserveCapacity(trips)
-        index.reserveCapacity(trips)
+        numbered.reserveCapacity(trips)
     }
 }

@@ -175,6 +175,20 @@ final class OOAServiceTests: XCTestCase {
         XCTAssertEqual(service.trackedTrips, 0)
     }
 
+    func test_tripIDsOfAnyForm_areDistinctTrips() {
+        var service = OOAService()
+        let ids = ["trip-1", "trip-01", "trip-", "trip-x", "eats-order-9", "trip-999999999999999999999"]
+        for (index, id) in ids.enumerated() {
+            let decisions = service.receive(TripScript(trip: id).change(Double(index), .enRoute, eta: 300))
+            XCTAssertEqual(decisions.first?.push?.kind, .start, id)
+            XCTAssertEqual(decisions.first?.tripID, id)
+        }
+        XCTAssertEqual(service.trackedTrips, ids.count)
+        for (index, id) in ids.enumerated() {
+            XCTAssertEqual(service.receive(TripScript(trip: id).change(10 + Double(index), .completed, eta: 0)).first?.push?.kind, .end, id)
+        }
+    }
+
     func test_outOfOrderChange_isDropped() {
         var service = OOAService()
         _ = service.receive(script.change(10, .enRoute, eta: 600))
