@@ -23,6 +23,15 @@ final class OOACLITests: XCTestCase {
 
     func lines(_ text: String) -> [String] { text.split(separator: "\n").map(String.init) }
 
+    func test_help_listsTheCommands() throws {
+        let help = try ooa("--help")
+        XCTAssertEqual(help.status, 0)
+        for command in ["render", "validate", "replay"] { XCTAssertTrue(help.output.contains(command), help.output) }
+        let replay = try ooa("replay", "--help")
+        XCTAssertTrue(replay.output.contains("--log"), replay.output)
+        XCTAssertTrue(replay.output.contains("--json"))
+    }
+
     func test_render_drawsEachSurface_andSaysWhatDidNotFit() throws {
         let lockscreen = try ooa("render", fixture("payload-en-route.json"), "--surface", "lockscreen")
         XCTAssertEqual(lockscreen.status, 0, lockscreen.error)
