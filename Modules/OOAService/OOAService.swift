@@ -126,6 +126,8 @@ extension OOAService {
             trips[slot].coalesced &+= 1
             counters.coalesced += 1
         } else {
+            // A timer left by an episode a high push cut short may fall later: schedule afresh.
+            trips[slot].flags.remove(.scheduled)
             trips[slot].flags.insert(.pending)
             trips[slot].deadline = time + maxDelay
         }
@@ -134,7 +136,7 @@ extension OOAService {
         trips[slot].pendingLatitude = observed.latitude
         trips[slot].pendingLongitude = observed.longitude
         let due = min(time + quietWindow, trips[slot].deadline)
-        trips[slot].due = max(trips[slot].due, due)
+        trips[slot].due = merging ? max(trips[slot].due, due) : due
         schedule(slot)
         let until = Instant(millisecondsSinceEpoch: trips[slot].due)
         emit(slot, at: time, merging ? .coalesced(until: until) : .debounced(until: until), into: &decisions)

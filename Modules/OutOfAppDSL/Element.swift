@@ -74,6 +74,6 @@ public enum Slot: String, Sendable, Hashable, CaseIterable, Codable, Comparable 
 
     /// Declaration order: priority first.
     public static func < (lhs: Slot, rhs: Slot) -> Bool {
-        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+        (allCases.firstIndex(of: lhs) ?? 0) < (allCases.firstIndex(of: rhs) ?? 0)
     }
 }

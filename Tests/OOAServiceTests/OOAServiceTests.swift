@@ -111,7 +111,9 @@ final class OOAServiceTests: XCTestCase {
         XCTAssertEqual(phase[0].push?.priority, .high)
         XCTAssertEqual(phase[0].push?.coalesced, 0)
         XCTAssertEqual(phase[0].time, at(21))
-        XCTAssertTrue(service.tick(now: at(120)).isEmpty, "the throttled ETA push is superseded by the phase push")
+        XCTAssertTrue(service.tick(now: at(22)).isEmpty, "the throttled ETA push is superseded by the phase push")
+        XCTAssertEqual(service.receive(script.change(25, .arriving, eta: 200)).map(\.outcome), [.debounced(until: at(28))])
+        XCTAssertEqual(service.tick(now: at(30)).map(\.outcome), [.throttled(until: at(120))], "reported when due, not at the old timer")
     }
 
     func test_throttledPush_goesOutWithTheNewestState_whenTheBudgetAllows() {
