@@ -69,7 +69,7 @@ let package = Package(
         module("OOAService", ["OutOfAppDSL", "EventLog", "PlatformKit"]),
         module("OOATool", ["OOAService", "OutOfAppDSL", "EventLog", "EventLogSQLite", "PlatformKit", argumentParser]),
         .executableTarget(name: "ooa", dependencies: ["OOATool", argumentParser], path: "Tools/ooa"),
-        .executableTarget(name: "ooa-bench", dependencies: ["OOAService", "PlatformKit"], path: "Tools/ooa-bench"),
+        .executableTarget(name: "ooa-bench", dependencies: ["OOAService", "EventLog", "PlatformKit"], path: "Tools/ooa-bench"),
         tests("OutOfAppDSL", ["OutOfAppDSL", "PlatformKit"]),
         tests("OOAService", ["OOAService", "OutOfAppDSL", "EventLog", "PlatformKit"]),
         tests("OOATool", ["OOATool", "EventLogTestSupport", "EventLog", "EventLogSQLite", "PlatformKit"]),

@@ -1,3 +1,4 @@
+import EventLog
 import Foundation
 import OOAService
 import OutOfAppDSL
@@ -10,7 +11,9 @@ import PlatformKit
 // 4 virtual seconds (ETA drifting with noise, the car moving ~40 m), changes phase
 // (en_route → arriving → on_trip → completed) and, once completed, is replaced by a new trip,
 // so the count stays constant. Updates are generated in chunks outside the timing; the timed
-// loop is `OOAService.receive(_:into:)` (decisions are counted, not encoded to a log).
+// loop is `OOAService.receive(_:into:)` (decisions are counted, not encoded to a log); a last
+// row measures the normal path, where each decision is also encoded as a log event.
+// Rates are per second of this thread's CPU time (one core), also shown per wall-clock second.
 // Memory: resident set growth from before the service exists to after every trip is tracked
 // and the stream has run, divided by the number of trips.
 
@@ -115,8 +118,29 @@ func residentBytes() -> Int {
     return fields.count > 1 ? (Int(fields[1]) ?? 0) * Int(sysconf(Int32(_SC_PAGESIZE))) : 0
 }
 
-func seconds(_ duration: Duration) -> Double {
-    Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+/// Time spent: on the wall, and on this thread's CPU (what "one core" means on a shared machine).
+struct Spent {
+    var wall = 0.0
+    var cpu = 0.0
+
+    static func measuring(_ body: () -> Void) -> Spent {
+        let wallStart = ContinuousClock.now
+        let cpuStart = threadCPUSeconds()
+        body()
+        let wall = wallStart.duration(to: .now)
+        return Spent(wall: Double(wall.components.seconds) + Double(wall.components.attoseconds) / 1e18, cpu: threadCPUSeconds() - cpuStart)
+    }
+
+    static func += (lhs: inout Spent, rhs: Spent) {
+        lhs.wall += rhs.wall
+        lhs.cpu += rhs.cpu
+    }
+
+    private static func threadCPUSeconds() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
 }
 
 let arguments = Arguments()
@@ -130,14 +154,13 @@ for trip in 0..<chunkSize { chunk.append(city.change(trip % arguments.trips, at:
 decisions = Array(repeating: OOADecision(tripID: "trip-0", time: .epoch, outcome: .dropped(.insignificant)), count: chunkSize * 2)
 chunk.removeAll(keepingCapacity: true)
 decisions.removeAll(keepingCapacity: true)
-let clock = ContinuousClock()
 let baseline = residentBytes()
 
 // Each trip pings about every 4 virtual seconds.
 let pingsPerMillisecond = max(1, arguments.trips / 4_000)
 var service = OOAService()
 // Every trip starts its activity, at the stream's pace.
-var startElapsed = Duration.zero
+var startSpent = Spent()
 var time: Int64 = 1_790_000_000_000
 for first in stride(from: 0, to: arguments.trips, by: chunkSize) {
     chunk.removeAll(keepingCapacity: true)
@@ -145,13 +168,13 @@ for first in stride(from: 0, to: arguments.trips, by: chunkSize) {
         chunk.append(city.change(trip, at: time))
         if trip % pingsPerMillisecond == 0 { time += 1 }
     }
-    startElapsed += clock.measure {
+    startSpent += .measuring {
         for change in chunk { service.receive(change, into: &decisions) }
     }
     decisions.removeAll(keepingCapacity: true)
 }
 
-var streamElapsed = Duration.zero
+var streamSpent = Spent()
 var evaluated = 0
 var tally = (pushes: 0, held: 0, throttled: 0, dropped: 0)
 var subStep: Int64 = 0
@@ -162,7 +185,7 @@ while evaluated < arguments.updates {
         if subStep % Int64(pingsPerMillisecond) == 0 { time += 1 }
         chunk.append(city.ping(at: time))
     }
-    streamElapsed += clock.measure {
+    streamSpent += .measuring {
         for change in chunk { service.receive(change, into: &decisions) }
     }
     evaluated += chunk.count
@@ -177,9 +200,32 @@ while evaluated < arguments.updates {
     decisions.removeAll(keepingCapacity: true)
 }
 let grown = residentBytes() - baseline
+
+// The normal path on 1 000 000 more updates: every decision encoded as a log event (not appended).
+var encodedEvents = 0
+var encodedBytes = 0
+var encodingSpent = Spent()
+for _ in 0..<10 {
+    chunk.removeAll(keepingCapacity: true)
+    for _ in 0..<chunkSize {
+        subStep += 1
+        if subStep % Int64(pingsPerMillisecond) == 0 { time += 1 }
+        chunk.append(city.ping(at: time))
+    }
+    encodingSpent += .measuring {
+        for change in chunk { service.receive(change, into: &decisions) }
+        for decision in decisions {
+            if let event = try? decision.newEvent() { encodedBytes += event.payload.count }
+        }
+    }
+    encodedEvents += decisions.count
+    decisions.removeAll(keepingCapacity: true)
+}
+let encodingRate = Double(10 * chunkSize) / encodingSpent.cpu
 let perTrip = Double(grown) / Double(service.trackedTrips)
-let rate = Double(evaluated) / seconds(streamElapsed)
-let startRate = Double(arguments.trips) / seconds(startElapsed)
+let rate = Double(evaluated) / streamSpent.cpu
+let wallRate = Double(evaluated) / streamSpent.wall
+let startRate = Double(arguments.trips) / startSpent.cpu
 let counters = service.counters
 let virtualSeconds = Double(time - 1_790_000_000_000) / 1_000
 
@@ -196,8 +242,10 @@ func grouped(_ value: Int) -> String {
 print("""
 | measure | value | target | met |
 |---|---|---|---|
-| updates evaluated per second, one core (\(grouped(evaluated)) updates over \(grouped(service.trackedTrips)) trips) | \(grouped(Int(rate)))/s | ≥ 1 000 000/s | \(rate >= 1_000_000 ? "yes" : "no") |
+| updates evaluated per second of one core's CPU time (\(grouped(evaluated)) updates over \(grouped(service.trackedTrips)) trips) | \(grouped(Int(rate)))/s | ≥ 1 000 000/s | \(rate >= 1_000_000 ? "yes" : "no") |
+| the same per wall-clock second (shared machine: load from other processes counts here) | \(grouped(Int(wallRate)))/s |  |  |
 | activity starts per second (first change of each trip) | \(grouped(Int(startRate)))/s |  |  |
+| updates per second with every decision encoded as an event (\(grouped(encodedEvents)) events, \(encodedBytes / max(1, encodedEvents)) bytes each) | \(grouped(Int(encodingRate)))/s |  |  |
 | service memory per tracked trip (RSS growth \(grouped(grown / 1_048_576)) MB / trips) | \(Int(perTrip)) bytes | < 200 bytes | \(perTrip < 200 ? "yes" : "no") |
 
 Stream: \(String(format: "%.0f", virtualSeconds)) virtual seconds; decisions: \(grouped(tally.pushes)) pushes, \
