@@ -111,6 +111,15 @@ final class OOACLITests: XCTestCase {
         XCTAssertTrue(output[11].contains("trip-1  end v9  trip-completed"), output[11])
     }
 
+    func test_replay_jitteryETA_isThrottled_butThePhaseChangeAndTheEndGoOutAtOnce() throws {
+        let replay = try ooa("replay", fixture("trace-jittery-eta.jsonl"))
+        XCTAssertEqual(replay.status, 0, replay.error)
+        let output = lines(replay.output)
+        XCTAssertEqual(output.last, "totals: changes in 63, pushes out 23, coalesced 33, throttled 14, dropped 7, ended 1")
+        XCTAssertTrue(output.contains { $0.hasPrefix("305.000s  trip-7  update") && $0.contains("phase-changed (high)  arriving") }, replay.output)
+        XCTAssertTrue(output.contains { $0.hasPrefix("400.000s  trip-7  end") && $0.contains("trip-completed") }, replay.output)
+    }
+
     func test_replay_json_andLog_recordEveryDecision() throws {
         let log = directory.path("ooa.sqlite")
         let replay = try ooa("replay", fixture("trace-pickup.jsonl"), "--json", "--all", "--log", log)
