@@ -87,7 +87,14 @@ let package = Package(
         tests("ActionCards", ["ActionCards", "EventLogTestSupport", "Membership", "MembershipService", "MembershipContract", "MembershipSimulation", "EventLog", "PlatformKit"]),
 
         // MARK: - Feature: Out-of-app surfaces (issue 6)
-        // (modules, CLI, bench and test targets of this feature go here)
+        module("OutOfAppDSL", ["PlatformKit"]),
+        module("OOAService", ["OutOfAppDSL", "EventLog", "PlatformKit"]),
+        module("OOATool", ["OOAService", "OutOfAppDSL", "EventLog", "EventLogSQLite", "PlatformKit", argumentParser]),
+        .executableTarget(name: "ooa", dependencies: ["OOATool", argumentParser], path: "Tools/ooa"),
+        .executableTarget(name: "ooa-bench", dependencies: ["OOAService", "EventLog", "PlatformKit"], path: "Tools/ooa-bench"),
+        tests("OutOfAppDSL", ["OutOfAppDSL", "PlatformKit"]),
+        tests("OOAService", ["OOAService", "OutOfAppDSL", "EventLog", "PlatformKit"]),
+        tests("OOATool", ["OOATool", "EventLogTestSupport", "EventLog", "EventLogSQLite", "PlatformKit"]),
 
         // MARK: - Feature: Earnings tracker (issue 7)
         // (modules, CLI, bench and test targets of this feature go here)

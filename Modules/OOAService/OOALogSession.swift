@@ -1,0 +1,31 @@
+import EventLog
+import PlatformKit
+
+/// The service writing every decision to a caller-provided log (the shared one in simulations).
+public struct OOALogSession {
+    public private(set) var service: OOAService
+    private let log: any EventLogWriter
+
+    public init(service: OOAService = OOAService(), log: any EventLogWriter) {
+        self.service = service
+        self.log = log
+    }
+
+    /// Decides what `change` leads to and appends the decisions, in one batch.
+    @discardableResult
+    public mutating func receive(_ change: TripStateChange) throws -> [OOADecision] {
+        try append(service.receive(change))
+    }
+
+    /// Releases what is due by `now` and appends the decisions.
+    @discardableResult
+    public mutating func tick(now: Instant) throws -> [OOADecision] {
+        try append(service.tick(now: now))
+    }
+
+    private func append(_ decisions: [OOADecision]) throws -> [OOADecision] {
+        guard !decisions.isEmpty else { return decisions }
+        try log.append(decisions.map { try $0.newEvent() })
+        return decisions
+    }
+}

@@ -1,0 +1,73 @@
+import EventLog
+import OutOfAppDSL
+import PlatformKit
+
+/// The OOA service's decisions folded from the log: totals, and per live activity its last
+/// push and last decision (what "why didn't my Live Activity update?" asks).
+public struct OOAProjection: Projection {
+    public struct Activity: Codable, Sendable, Equatable {
+        public var version: Int
+        public var phase: TripPhase
+        public var etaSeconds: Int
+        /// The last decision about this trip, e.g. `dropped: insignificant`.
+        public var lastDecision: String
+    }
+
+    public struct State: Codable, Sendable, Equatable {
+        public var pushes = 0
+        public var held = 0
+        public var coalesced = 0
+        public var throttled = 0
+        public var dropped = 0
+        public var ended = 0
+        /// Activities not ended yet, by trip id.
+        public var activities: [String: Activity] = [:]
+
+        public init() {}
+    }
+
+    public init() {}
+
+    public var name: String { "ooa.decisions" }
+    public var version: Int { 1 }
+    public var initialState: State { State() }
+    public var events: EventRegistry { Self.registry }
+
+    /// Every OOA event.
+    public static let registry: EventRegistry = {
+        var registry = EventRegistry()
+        registry.register(OOAPushSent.self)
+        registry.register(OOAChangeHeld.self)
+        registry.register(OOAPushThrottled.self)
+        registry.register(OOAChangeDropped.self)
+        return registry
+    }()
+
+    public func apply(_ event: any Event, envelope: RecordedEvent, to state: inout State) {
+        switch event {
+        case let push as OOAPushSent:
+            state.pushes += 1
+            if push.kind == .end {
+                state.ended += 1
+                state.activities[push.trip] = nil
+            } else {
+                state.activities[push.trip] = Activity(
+                    version: push.version, phase: push.phase, etaSeconds: push.etaSeconds,
+                    lastDecision: "pushed \(push.kind.rawValue): \(push.reason.rawValue)"
+                )
+            }
+        case let held as OOAChangeHeld:
+            state.held += 1
+            if held.how == .coalesced { state.coalesced += 1 }
+            state.activities[held.trip]?.lastDecision = "\(held.how.rawValue) until \(held.until)"
+        case let throttled as OOAPushThrottled:
+            state.throttled += 1
+            state.activities[throttled.trip]?.lastDecision = "throttled until \(throttled.until)"
+        case let dropped as OOAChangeDropped:
+            state.dropped += 1
+            state.activities[dropped.trip]?.lastDecision = "dropped: \(dropped.reason.rawValue)"
+        default:
+            return
+        }
+    }
+}

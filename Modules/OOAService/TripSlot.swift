@@ -1,0 +1,114 @@
+import OutOfAppDSL
+
+/// One trip's state in the service: fixed-size numbers only (80 bytes), kept in a flat array.
+///
+/// Times are milliseconds since the epoch; locations are `Float` degrees.
+struct TripSlot {
+    struct Flags: OptionSet {
+        let rawValue: UInt8
+        /// A low-priority state is held (`pending*` fields, `due`, `deadline`).
+        static let pending = Flags(rawValue: 1)
+        /// A release entry for this slot is in the timer heap.
+        static let scheduled = Flags(rawValue: 2)
+        /// The held push was already reported as throttled.
+        static let throttled = Flags(rawValue: 4)
+        /// The activity ended (trip over or lifetime limit); later changes are dropped until the slot is forgotten.
+        static let ended = Flags(rawValue: 8)
+    }
+
+    var lastChangeAt: Int64 = 0
+    var phaseStartedAt: Int64 = 0
+    /// The budget's theoretical arrival time (generic cell rate algorithm).
+    var budgetTime: Int64 = 0
+    var due: Int64 = 0
+    var deadline: Int64 = 0
+    var deliveredLatitude: Float = 0
+    var deliveredLongitude: Float = 0
+    var pendingLatitude: Float = 0
+    var pendingLongitude: Float = 0
+    var deliveredETA: Int32 = 0
+    var pendingETA: Int32 = 0
+    var version: UInt32 = 0
+    var generation: UInt32 = 0
+    var coalesced: UInt16 = 0
+    /// The progress bar's last fill in per-mille.
+    var progress: UInt16 = 0
+    var deliveredPhase: TripPhase = .matching
+    var pendingPhase: TripPhase = .matching
+    var flags: Flags = []
+}
+
+/// Trip ids interned to dense slot indices; ended trips' slots are reused.
+///
+/// Ids of the simulation's form `trip-<n>` are keyed by `n` (an integer hashes faster and takes
+/// 8 bytes instead of 16); any other id is keyed by its string.
+struct TripTable {
+    private(set) var slots: [TripSlot] = []
+    private(set) var ids: [String] = []
+    private var numbered: [Int: Int32] = [:]
+    private var named: [String: Int32] = [:]
+    private var free: [Int32] = []
+
+    var count: Int { numbered.count + named.count }
+
+    func slot(of tripID: String) -> Int32? {
+        if let number = Self.number(of: tripID) { return numbered[number] }
+        return named[tripID]
+    }
+
+    private mutating func setSlot(_ slot: Int32?, of tripID: String) {
+        if let number = Self.number(of: tripID) { numbered[number] = slot } else { named[tripID] = slot }
+    }
+
+    /// `n` for `trip-<n>` written canonically (no sign, no leading zero, at most 18 digits).
+    static func number(of tripID: String) -> Int? {
+        var utf8 = tripID.utf8.makeIterator()
+        for expected in "trip-".utf8 { guard utf8.next() == expected else { return nil } }
+        var value = 0
+        var digits = 0
+        while let byte = utf8.next() {
+            guard byte >= 0x30, byte <= 0x39, digits < 18, !(digits == 1 && value == 0) else { return nil }
+            value = value * 10 + Int(byte - 0x30)
+            digits += 1
+        }
+        return digits > 0 ? value : nil
+    }
+
+    func id(of slot: Int32) -> String { ids[Int(slot)] }
+
+    /// A fresh slot for `tripID` (its generation differs from any earlier use of the index).
+    mutating func insert(_ tripID: String) -> Int32 {
+        if let reused = free.popLast() {
+            let generation = slots[Int(reused)].generation &+ 1
+            slots[Int(reused)] = TripSlot()
+            slots[Int(reused)].generation = generation
+            ids[Int(reused)] = tripID
+            setSlot(reused, of: tripID)
+            return reused
+        }
+        let slot = Int32(slots.count)
+        slots.append(TripSlot())
+        ids.append(tripID)
+        setSlot(slot, of: tripID)
+        return slot
+    }
+
+    mutating func remove(_ slot: Int32) {
+        setSlot(nil, of: ids[Int(slot)])
+        ids[Int(slot)] = ""
+        slots[Int(slot)].generation &+= 1
+        slots[Int(slot)].flags = []
+        free.append(slot)
+    }
+
+    subscript(slot: Int32) -> TripSlot {
+        get { slots[Int(slot)] }
+        _modify { yield &slots[Int(slot)] }
+    }
+
+    mutating func reserveCapacity(_ trips: Int) {
+        slots.reserveCapacity(trips)
+        ids.reserveCapacity(trips)
+        numbered.reserveCapacity(trips)
+    }
+}

@@ -1,0 +1,12 @@
+import ArgumentParser
+
+/// `ooa`: draw, check and replay the out-of-app surfaces' payloads and pushes.
+public struct OOACommand: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "ooa",
+        abstract: "Render and validate Live Activity / Android notification payloads; replay trip traces through the OOA service.",
+        subcommands: [Render.self, Validate.self, Replay.self]
+    )
+
+    public init() {}
+}

@@ -1,0 +1,10 @@
+import OutOfAppDSL
+
+/// A payload read from a JSON file; errors name the file and the JSON path.
+func readPayload(_ path: String) throws -> PayloadDecoder.Result {
+    do {
+        return try PayloadDecoder.decode(try readFile(path))
+    } catch let error as PayloadError {
+        throw InputError(description: "\(path): \(error)")
+    }
+}

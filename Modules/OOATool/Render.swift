@@ -1,0 +1,31 @@
+import ArgumentParser
+import OutOfAppDSL
+
+extension Surface: ExpressibleByArgument {}
+
+/// `ooa render PAYLOAD.json --surface S`: draws one surface in the terminal.
+struct Render: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Draw a payload on one surface as text.")
+
+    @Argument(help: "The payload (JSON).")
+    var payload: String
+
+    @Option(help: "lockscreen, island-compact, island-minimal, island-expanded or android.")
+    var surface: Surface
+
+    @Option(help: "The shared container directory the main app filled (images, feature flags); without it, images show as placeholders.")
+    var container: String?
+
+    func run() throws {
+        try reportingFailure {
+            let decoded = try readPayload(payload)
+            let view = ActivityExtension(container: container.map(SharedContainer.directory) ?? .inMemory())
+            for line in view.render(decoded.payload, on: surface) { print(line) }
+            let omitted = view.layout(decoded.payload, on: surface).omitted
+            if !omitted.isEmpty {
+                print("not shown: " + omitted.map { "\($0.rawValue) (\($0.priority))" }.joined(separator: ", "))
+            }
+            for ignored in decoded.ignored { print("ignored: \(ignored)") }
+        }
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import OOAService
+import OutOfAppDSL
+import PlatformKit
+
+/// A trace of trip-state changes, one JSON object per line:
+/// `{"time": 12.5, "trip": "trip-1", "rider": "rider-1", "phase": "en_route", "eta": 300, "lat": 37.77, "lon": -122.41}`
+/// (`time` and `eta` in seconds). Blank lines are skipped.
+enum Trace {
+    private struct Line: Decodable {
+        var time: Double
+        var trip: String
+        var rider: String
+        var phase: TripPhase
+        var eta: Double
+        var lat: Double
+        var lon: Double
+    }
+
+    static func read(_ path: String) throws -> [TripStateChange] {
+        let bytes = try readFile(path)
+        var changes: [TripStateChange] = []
+        for (index, line) in bytes.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
+            guard line.contains(where: { $0 != 0x20 && $0 != 0x0D && $0 != 0x09 }) else { continue }
+            do {
+                changes.append(try change(JSONDecoder().decode(Line.self, from: Data(line))))
+            } catch {
+                throw InputError(description: "\(path):\(index + 1): \(describe(error))")
+            }
+        }
+        return changes
+    }
+
+    private static func change(_ line: Line) throws -> TripStateChange {
+        guard line.time.isFinite, line.time >= 0, line.time < 1e12 else { throw InputError(description: "field \"time\": out of range") }
+        guard line.eta.isFinite, abs(line.eta) < 1e9 else { throw InputError(description: "field \"eta\": out of range") }
+        return TripStateChange(
+            tripID: line.trip, riderID: line.rider, phase: line.phase, etaSeconds: Int(line.eta),
+            location: Location(latitude: line.lat, longitude: line.lon),
+            time: Instant(millisecondsSinceEpoch: Int64((line.time * 1_000).rounded()))
+        )
+    }
+
+    private static func describe(_ error: any Error) -> String {
+        switch error {
+        case DecodingError.keyNotFound(let key, _): "missing field \"\(key.stringValue)\""
+        case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
+            "field \"\(context.codingPath.map(\.stringValue).joined(separator: "."))\": wrong type"
+        case DecodingError.dataCorrupted(let context) where !context.codingPath.isEmpty:
+            "field \"\(context.codingPath.map(\.stringValue).joined(separator: "."))\": \(context.debugDescription)"
+        case DecodingError.dataCorrupted: "not a JSON object"
+        default: "\(error)"
+        }
+    }
+}

@@ -1,0 +1,143 @@
+import EventLog
+import EventLogSQLite
+import EventLogTestSupport
+import Foundation
+import OOAService
+import PlatformKit
+import XCTest
+
+/// The `ooa` binary end to end, on the fixtures under `fixtures/ooa`.
+final class OOACLITests: XCTestCase {
+    let directory = TemporaryDirectory()
+    var tool: String { productsDirectory().appendingPathComponent("ooa").path }
+
+    func fixture(_ name: String) -> String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("fixtures/ooa/\(name)").path
+    }
+
+    func ooa(_ arguments: String...) throws -> (status: Int32, output: String, error: String) {
+        XCTAssertTrue(FileManager.default.isExecutableFile(atPath: tool), "build the tools first (`swift build`)")
+        return try runProcess(tool, arguments)
+    }
+
+    func lines(_ text: String) -> [String] { text.split(separator: "\n").map(String.init) }
+
+    func test_help_listsTheCommands() throws {
+        let help = try ooa("--help")
+        XCTAssertEqual(help.status, 0)
+        for command in ["render", "validate", "replay"] { XCTAssertTrue(help.output.contains(command), help.output) }
+        let replay = try ooa("replay", "--help")
+        XCTAssertTrue(replay.output.contains("--log"), replay.output)
+        XCTAssertTrue(replay.output.contains("--json"))
+    }
+
+    func test_render_drawsEachSurface_andSaysWhatDidNotFit() throws {
+        let lockscreen = try ooa("render", fixture("payload-en-route.json"), "--surface", "lockscreen")
+        XCTAssertEqual(lockscreen.status, 0, lockscreen.error)
+        XCTAssertTrue(lockscreen.output.contains("PICKUP IN 3 MIN"), lockscreen.output)
+        XCTAssertTrue(lockscreen.output.contains("62%"))
+        XCTAssertFalse(lockscreen.output.contains("not shown"))
+
+        let minimal = try ooa("render", fixture("payload-en-route.json"), "--surface", "island-minimal")
+        XCTAssertEqual(lines(minimal.output).first, "( 3 MIN)")
+        XCTAssertTrue(minimal.output.contains("not shown: headline (P0), plate (P1)"), minimal.output)
+
+        let future = try ooa("render", fixture("payload-from-the-future.json"), "--surface", "island-expanded")
+        XCTAssertEqual(future.status, 0, "unknown content is never a failure")
+        XCTAssertTrue(future.output.contains("ignored: slots.vehicle.type: ignored unknown element type \"lottie\""), future.output)
+    }
+
+    func test_render_readsImagesFromTheContainer() throws {
+        let container = directory.path("group")
+        try FileManager.default.createDirectory(atPath: container, withIntermediateDirectories: true)
+        let url = "https://cdn.example.com/cars/prius-white.png"
+        let name = "image-" + String(url.utf8.reduce(UInt64(0xCBF2_9CE4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x0000_0100_0000_01B3 }, radix: 16)
+        FileManager.default.createFile(atPath: "\(container)/\(name)", contents: Data([1]))
+        let drawn = try ooa("render", fixture("payload-en-route.json"), "--surface", "island-compact", "--container", container)
+        XCTAssertTrue(drawn.output.hasPrefix("([prius-w…"), drawn.output)
+    }
+
+    func test_validate_reportsSizeUnknownsAndP0() throws {
+        let good = try ooa("validate", fixture("payload-en-route.json"))
+        XCTAssertEqual(good.status, 0)
+        XCTAssertTrue(good.output.hasPrefix("size: "), good.output)
+        XCTAssertTrue(good.output.hasSuffix("ok\n"))
+
+        let big = try ooa("validate", fixture("payload-oversize.json"))
+        XCTAssertEqual(big.status, 0)
+        XCTAssertTrue(big.output.contains("(limit 4096)"))
+        XCTAssertTrue(big.output.contains("trimming by priority drops detail"), big.output)
+        let refused = try ooa("validate", fixture("payload-oversize.json"), "--limit", "100")
+        XCTAssertEqual(refused.status, 1)
+        XCTAssertTrue(refused.error.contains("over the 100-byte limit"), refused.error)
+
+        let noP0 = try ooa("validate", fixture("payload-no-p0.json"))
+        XCTAssertEqual(noP0.status, 1)
+        XCTAssertEqual(lines(noP0.error), ["ooa: \(fixture("payload-no-p0.json")): missing P0 content: neither \"headline\" nor \"eta\""])
+
+        let future = try ooa("validate", fixture("payload-from-the-future.json"))
+        XCTAssertEqual(lines(future.output).filter { $0.hasPrefix("ignored: ") }.count, 4, future.output)
+    }
+
+    func test_badInput_isOneLineNamingTheFieldOrLine() throws {
+        let malformed = try ooa("validate", fixture("payload-malformed.json"))
+        XCTAssertEqual(malformed.status, 1)
+        XCTAssertEqual(lines(malformed.error), ["ooa: \(fixture("payload-malformed.json")): slots.plate.text: missing string"])
+
+        let missing = try ooa("render", directory.path("nope.json"), "--surface", "android")
+        XCTAssertEqual(missing.status, 1)
+        XCTAssertEqual(lines(missing.error).count, 1)
+        XCTAssertTrue(missing.error.contains("nope.json: cannot read the file"))
+
+        let trace = try ooa("replay", fixture("trace-bad-line.jsonl"))
+        XCTAssertEqual(trace.status, 1)
+        XCTAssertEqual(lines(trace.error), ["ooa: \(fixture("trace-bad-line.jsonl")):3: missing field \"eta\""])
+
+        let surface = try ooa("render", fixture("payload-en-route.json"), "--surface", "watch")
+        XCTAssertNotEqual(surface.status, 0)
+        XCTAssertTrue(surface.error.contains("watch"), surface.error)
+    }
+
+    func test_replay_printsEachPushWithItsReason_thenTotals() throws {
+        let replay = try ooa("replay", fixture("trace-pickup.jsonl"))
+        XCTAssertEqual(replay.status, 0, replay.error)
+        let output = lines(replay.output)
+        XCTAssertEqual(output.last, "totals: changes in 24, pushes out 12, coalesced 9, throttled 0, dropped 3, ended 2")
+        XCTAssertEqual(output.count, 13)
+        XCTAssertTrue(output[2].hasPrefix("25.700s  trip-1  update v2  eta-changed (low)  en_route eta 270s"), output[2])
+        XCTAssertTrue(output[2].hasSuffix("coalesced 9"), "the burst of ten gives one push")
+        XCTAssertTrue(output.contains { $0.contains("trip-2  end v3  trip-canceled") })
+        XCTAssertTrue(output[11].contains("trip-1  end v9  trip-completed"), output[11])
+    }
+
+    func test_replay_jitteryETA_isThrottled_butThePhaseChangeAndTheEndGoOutAtOnce() throws {
+        let replay = try ooa("replay", fixture("trace-jittery-eta.jsonl"))
+        XCTAssertEqual(replay.status, 0, replay.error)
+        let output = lines(replay.output)
+        XCTAssertEqual(output.last, "totals: changes in 63, pushes out 23, coalesced 33, throttled 14, dropped 7, ended 1")
+        XCTAssertTrue(output.contains { $0.hasPrefix("305.000s  trip-7  update") && $0.contains("phase-changed (high)  arriving") }, replay.output)
+        XCTAssertTrue(output.contains { $0.hasPrefix("400.000s  trip-7  end") && $0.contains("trip-completed") }, replay.output)
+    }
+
+    func test_replay_json_andLog_recordEveryDecision() throws {
+        let log = directory.path("ooa.sqlite")
+        let replay = try ooa("replay", fixture("trace-pickup.jsonl"), "--json", "--all", "--log", log)
+        XCTAssertEqual(replay.status, 0, replay.error)
+        let objects = try lines(replay.output).map { try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+        let totals = try XCTUnwrap(objects.last?["totals"] as? [String: Int])
+        XCTAssertEqual(totals["changes_in"], 24)
+        XCTAssertEqual(objects.filter { $0["decision"] as? String == "dropped" }.count, 3)
+        XCTAssertEqual(objects.first?["notification_key"] as? String, "ooa-trip-1")
+
+        let store = try SQLiteEventLog(path: log, clock: .constant(.epoch))
+        let state = try OOAProjection().replay(store).state
+        XCTAssertEqual(state.pushes, 12)
+        XCTAssertEqual(state.dropped, 3)
+        XCTAssertEqual(state.coalesced, 9)
+        XCTAssertEqual(state.ended, 2)
+        XCTAssertTrue(state.activities.isEmpty, "every activity ended")
+        XCTAssertEqual(try store.lastSequence(), Int64(objects.count - 1))
+        try store.close()
+    }
+}

@@ -1,0 +1,4 @@
+import ArgumentParser
+import OOATool
+
+OOACommand.main()
