@@ -104,6 +104,7 @@ let package = Package(
             "EventLog", "PlatformKit", collections,
             "OnboardingHarness", "Onboarding", "OnboardingService", "OnboardingContract",
             "MembershipSimulation", "Membership", "MembershipContract", "MembershipService", "ActionCards",
+            "OOAService", "OutOfAppDSL",
         ]),
         .executableTarget(name: "platform", dependencies: ["CitySimulation", "EventLogTool", "EventLogSQLite", "EventLog", "PlatformKit", argumentParser], path: "Apps/platform"),
         .executableTarget(name: "eventlog", dependencies: ["EventLogTool", argumentParser], path: "Tools/eventlog"),

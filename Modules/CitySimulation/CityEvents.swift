@@ -83,6 +83,8 @@ struct TripCompleted: Event {
     var driver: Int
     var fareMinorUnits: Int64
     var at: Int64
+    /// Trip-state changes the OOA service received for this trip.
+    var ooaChanges: Int
 }
 
 struct TripCancelled: Event {
@@ -90,6 +92,7 @@ struct TripCancelled: Event {
     var trip: Int
     var reason: String
     var at: Int64
+    var ooaChanges: Int
 }
 
 /// A rider's or driver's app was killed and restarted.

@@ -11,9 +11,31 @@ struct Trip {
     let requestedAt: Instant
     var phase: Phase = .searching
     var driver: Int?
+    /// The leg being driven: from where and when, to where and (expected) when.
+    var legFrom = Position(x: 0, y: 0)
+    var legTo = Position(x: 0, y: 0)
+    var legStartedAt = Instant.epoch
     /// When the driver reaches the pickup (en route) or the drop-off (on trip).
     var phaseEndsAt: Instant?
     var fare: Money?
+    /// Trip-state changes sent to the OOA service.
+    var ooaChanges = 0
+
+    /// Starts a leg from `from` to `to` at `now`, lasting `duration`.
+    mutating func startLeg(from: Position, to: Position, now: Instant, duration: Duration) {
+        legFrom = from
+        legTo = to
+        legStartedAt = now
+        phaseEndsAt = now.advanced(by: duration)
+    }
+
+    /// Where the car is at `now` on the current leg.
+    func position(at now: Instant) -> Position {
+        guard let end = phaseEndsAt else { return legTo }
+        let total = Double(legStartedAt.duration(to: end).components.seconds)
+        let done = Double(legStartedAt.duration(to: now).components.seconds)
+        return legFrom.interpolated(to: legTo, fraction: total <= 0 ? 1 : min(1, max(0, done / total)))
+    }
 
     var streamID: String { "trip-\(id)" }
 }

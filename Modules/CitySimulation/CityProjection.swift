@@ -14,6 +14,8 @@ struct CityProjection: Projection {
         var tripsCancelled = 0
         var cancellations: [String: Int] = [:]
         var pickupsInDarkSpots = 0
+        /// Trip-state changes sent to the OOA service, per virtual hour.
+        var ooaChangesPerHour: [Int] = []
         var appKills = 0
         var outages = 0
         /// Gross fares of completed trips, in minor units.
@@ -42,6 +44,7 @@ struct CityProjection: Projection {
             state.options = e.options
             state.completedPerHour = Array(repeating: 0, count: e.options.hours)
             state.cancelledPerHour = Array(repeating: 0, count: e.options.hours)
+            state.ooaChangesPerHour = Array(repeating: 0, count: e.options.hours)
         case is SimulationFinished:
             state.finished = true
         case let e as RiderArrived:
@@ -64,10 +67,12 @@ struct CityProjection: Projection {
             state.tripsCompleted += 1
             state.grossFares += e.fareMinorUnits
             Self.count(at: e.at, in: &state.completedPerHour, options: state.options)
+            Self.count(at: e.at, in: &state.ooaChangesPerHour, options: state.options, adding: e.ooaChanges)
         case let e as TripCancelled:
             state.tripsCancelled += 1
             state.cancellations[e.reason, default: 0] += 1
             Self.count(at: e.at, in: &state.cancelledPerHour, options: state.options)
+            Self.count(at: e.at, in: &state.ooaChangesPerHour, options: state.options, adding: e.ooaChanges)
         case is AppKilled:
             state.appKills += 1
         case let e as OutageChanged:
@@ -77,9 +82,9 @@ struct CityProjection: Projection {
         }
     }
 
-    private static func count(at milliseconds: Int64, in buckets: inout [Int], options: SimulationOptions?) {
+    private static func count(at milliseconds: Int64, in buckets: inout [Int], options: SimulationOptions?, adding amount: Int = 1) {
         guard let options, !buckets.isEmpty else { return }
         let hour = Int((milliseconds - options.start.millisecondsSinceEpoch) / 3_600_000)
-        buckets[min(max(hour, 0), buckets.count - 1)] += 1
+        buckets[min(max(hour, 0), buckets.count - 1)] += amount
     }
 }

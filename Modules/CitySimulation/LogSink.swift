@@ -1,4 +1,5 @@
 import EventLog
+import PlatformKit
 
 /// Buffers a run's events and appends them to the shared log in batches, in virtual time.
 ///
@@ -13,17 +14,20 @@ import EventLog
 /// checks each against the stored one (stream, type, payload) and appends only what follows.
 final class LogSink: EventLogStore, @unchecked Sendable {
     private let log: any EventLogStore
+    /// The log's clock: what it stamps as `recordedAt`.
+    private let clock: Clock
     private let batchSize: Int
     private var buffer: [NewEvent] = []
     /// Events of the run so far (stored or re-derived).
     private(set) var emitted: Int64 = 0
     /// Stored events still to be matched while resuming.
     private var storedPrefix: Int64
-    /// Called after each batch is appended.
-    var afterAppend: () throws -> Void = {}
+    /// Gets each batch as recorded, right after it is appended.
+    var afterAppend: ([RecordedEvent]) throws -> Void = { _ in }
 
-    init(log: any EventLogStore, batchSize: Int) throws {
+    init(log: any EventLogStore, clock: Clock, batchSize: Int) throws {
         self.log = log
+        self.clock = clock
         self.batchSize = batchSize
         storedPrefix = try log.lastSequence()
     }
@@ -50,9 +54,7 @@ final class LogSink: EventLogStore, @unchecked Sendable {
                     AppendedEvent(sequence: $0.sequence, streamID: $0.streamID, position: $0.position, isDuplicate: false)
                 }
             }
-            let appended = try log.append(events)
-            try afterAppend()
-            return appended
+            return try write(events)
         }
         let first = emitted + Int64(buffer.count) + 1
         buffer.append(contentsOf: events)
@@ -91,9 +93,22 @@ final class LogSink: EventLogStore, @unchecked Sendable {
         if first <= storedPrefix {
             try check(batch, from: first)
         } else {
-            try log.append(batch)
-            try afterAppend()
+            try write(batch)
         }
+    }
+
+    @discardableResult
+    private func write(_ events: [NewEvent]) throws -> [AppendedEvent] {
+        let recordedAt = clock.now()
+        let appended = try log.append(events)
+        try afterAppend(zip(events, appended).map { event, landed in
+            RecordedEvent(
+                sequence: landed.sequence, streamID: event.streamID, position: landed.position, type: event.type,
+                schemaVersion: event.schemaVersion, recordedAt: recordedAt, correlationID: event.correlationID,
+                causationID: event.causationID, idempotencyKey: event.idempotencyKey, payload: event.payload
+            )
+        })
+        return appended
     }
 
     private func check(_ batch: [NewEvent], from first: Int64) throws {

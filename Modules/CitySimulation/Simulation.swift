@@ -1,5 +1,6 @@
 import EventLog
 import Foundation
+import OutOfAppDSL
 import PlatformKit
 
 /// A deterministic discrete-event city simulation in virtual time, appending to one shared log.
@@ -17,6 +18,7 @@ public final class Simulation {
         case beginTrip(trip: Int)
         case endTrip(trip: Int)
         case membershipVisit(rider: Int)
+        case liveActivityTick
         case finish
     }
 
@@ -44,6 +46,7 @@ public final class Simulation {
     private let arrivalWindow: Int64
     private let onboarding: OnboardingStage
     private let membership: MembershipStage
+    private let liveActivities: LiveActivityStage
 
     /// Prepares a run appending to `log`, whose clock must read `clock`.
     init(options: SimulationOptions, log: any EventLogStore, clock: VirtualClock, assets: SimulationAssets) throws {
@@ -52,9 +55,10 @@ public final class Simulation {
         self.options = options
         self.clock = clock
         self.random = .seeded(options.seed)
-        let sink = try LogSink(log: log, batchSize: options.batchSize)
+        let sink = try LogSink(log: log, clock: .virtual(clock), batchSize: options.batchSize)
         self.sink = sink
         onboarding = OnboardingStage(flows: assets.flows, log: sink, random: random.fork("onboarding"))
+        liveActivities = LiveActivityStage(log: sink)
         membership = MembershipStage(screens: assets.screens, log: sink, random: random.fork("membership"))
         self.freeDrivers = DriverIndex(width: map.width, height: map.height)
         // Riders arrive over the first 80 % of the run, so their trips can finish.
@@ -100,6 +104,8 @@ public final class Simulation {
         case .driverArrived(let trip): try driverArrived(trip)
         case .beginTrip(let trip): try beginTrip(trip)
         case .endTrip(let trip): try endTrip(trip)
+        case .liveActivityTick:
+            scheduleLiveActivityTick(try liveActivities.tick(now: clock.now))
         case .membershipVisit(let rider):
             let visit = try membership.visit(rider: rider, at: clock.now)
             try sink.emit(MembershipVisited(rider: rider, journey: visit.journey), stream: EntityID.rider(rider))
@@ -154,10 +160,11 @@ public final class Simulation {
         let eta = map.travelTime(from: positions[driver], to: trip.pickup)
         trip.phase = .enRoute
         trip.driver = driver
-        trip.phaseEndsAt = clock.now.advanced(by: eta)
-        trips[id] = trip
+        trip.startLeg(from: positions[driver], to: trip.pickup, now: clock.now, duration: eta)
         drivers[driver].activity = .enRoute(trip: id)
         try sink.emit(TripMatched(trip: id, driver: driver, pickupSeconds: Int(eta.components.seconds)), stream: EntityID.trip(id))
+        try tell(&trip, .enRoute, eta: eta)
+        trips[id] = trip
         scheduler.schedule(.driverArrived(trip: id), at: clock.now.advanced(by: eta))
         scheduleUpdate(id)
     }
@@ -167,19 +174,34 @@ public final class Simulation {
     }
 
     private func tripUpdate(_ id: Int) throws {
-        guard let trip = trips[id], let end = trip.phaseEndsAt, clock.now < end else { return }
+        guard var trip = trips[id], let end = trip.phaseEndsAt, clock.now < end else { return }
         if trip.phase == .enRoute, random.bool(probability: 0.003) {
             return try cancel(id, reason: "rider cancelled")
         }
+        // Traffic: the ETA the rider sees wanders around the remaining driving time.
+        let eta = clock.now.duration(to: end) + .seconds(random.int(in: -20..<90))
+        try tell(&trip, trip.phase == .onTrip ? .onTrip : .enRoute, eta: eta)
+        trips[id] = trip
         scheduleUpdate(id)
+    }
+
+    /// Sends `trip`'s state to the OOA service (the rider's Live Activity).
+    private func tell(_ trip: inout Trip, _ phase: TripPhase, eta: Duration) throws {
+        trip.ooaChanges += 1
+        scheduleLiveActivityTick(try liveActivities.change(trip, phase: phase, eta: eta, at: trip.position(at: clock.now), now: clock.now))
+    }
+
+    private func scheduleLiveActivityTick(_ due: Instant?) {
+        if let due { scheduler.schedule(.liveActivityTick, at: max(due, clock.now)) }
     }
 
     private func driverArrived(_ id: Int) throws {
         guard var trip = trips[id], trip.phase == .enRoute, let driver = trip.driver else { return }
         trip.phase = .arrived
-        trips[id] = trip
         positions[driver] = trip.pickup
         drivers[driver].activity = .waiting(trip: id)
+        try tell(&trip, .arriving, eta: .zero)
+        trips[id] = trip
         scheduler.schedule(.beginTrip(trip: id), at: clock.now.advanced(by: .seconds(random.int(in: 20..<180))))
     }
 
@@ -187,23 +209,25 @@ public final class Simulation {
         guard var trip = trips[id], trip.phase == .arrived, let driver = trip.driver else { return }
         let duration = map.travelTime(from: trip.pickup, to: trip.dropoff)
         trip.phase = .onTrip
-        trip.phaseEndsAt = clock.now.advanced(by: duration)
+        trip.startLeg(from: trip.pickup, to: trip.dropoff, now: clock.now, duration: duration)
         trip.fare = fare(distance: trip.pickup.distance(to: trip.dropoff), duration: duration)
-        trips[id] = trip
         drivers[driver].activity = .onTrip(trip: id)
         try sink.emit(TripPickedUp(trip: id, inDarkSpot: !map.hasCoverage(at: trip.pickup)), stream: EntityID.trip(id))
+        try tell(&trip, .onTrip, eta: duration)
+        trips[id] = trip
         scheduler.schedule(.endTrip(trip: id), at: clock.now.advanced(by: duration))
         scheduleUpdate(id)
     }
 
     private func endTrip(_ id: Int) throws {
-        guard let trip = trips.removeValue(forKey: id), trip.phase == .onTrip, let driver = trip.driver, let fare = trip.fare else { return }
+        guard var trip = trips.removeValue(forKey: id), trip.phase == .onTrip, let driver = trip.driver, let fare = trip.fare else { return }
+        try tell(&trip, .completed, eta: .zero)
         positions[driver] = trip.dropoff
         drivers[driver].activity = .free
         drivers[driver].tripsCompleted += 1
         freeDrivers.insert(driver, at: trip.dropoff)
         try sink.emit(
-            TripCompleted(trip: id, driver: driver, fareMinorUnits: fare.minorUnits, at: clock.now.millisecondsSinceEpoch),
+            TripCompleted(trip: id, driver: driver, fareMinorUnits: fare.minorUnits, at: clock.now.millisecondsSinceEpoch, ooaChanges: trip.ooaChanges),
             stream: EntityID.trip(id)
         )
         if random.bool(probability: 0.15) {
@@ -215,12 +239,17 @@ public final class Simulation {
     }
 
     private func cancel(_ id: Int, reason: String) throws {
-        guard let trip = trips.removeValue(forKey: id) else { return }
+        guard var trip = trips.removeValue(forKey: id) else { return }
         if let driver = trip.driver {
+            positions[driver] = trip.position(at: clock.now)
             drivers[driver].activity = .free
             freeDrivers.insert(driver, at: positions[driver])
+            try tell(&trip, .completed, eta: .zero)
         }
-        try sink.emit(TripCancelled(trip: id, reason: reason, at: clock.now.millisecondsSinceEpoch), stream: EntityID.trip(id))
+        try sink.emit(
+            TripCancelled(trip: id, reason: reason, at: clock.now.millisecondsSinceEpoch, ooaChanges: trip.ooaChanges),
+            stream: EntityID.trip(id)
+        )
     }
 
     /// Base fare plus distance and time, in US dollars.

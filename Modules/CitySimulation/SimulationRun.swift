@@ -21,11 +21,10 @@ public enum SimulationRun {
     ) throws -> SimulationSummary {
         let simulation = try Simulation(options: options, log: log, clock: clock, assets: assets)
         let projections = try PlatformProjections(log: log, snapshots: log, policy: .every(options.snapshotEvery))
-        simulation.sink.afterAppend = { try projections.catchUp() }
+        simulation.sink.afterAppend = { try projections.apply($0) }
         try simulation.run { simulation in
             progress(Progress(virtualTime: simulation.now, start: options.start, end: options.end, events: simulation.events))
         }
-        try projections.catchUp()
         try projections.snapshotAll()
         return projections.summary
     }

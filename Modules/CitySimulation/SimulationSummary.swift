@@ -1,3 +1,5 @@
+import OnboardingService
+import OOAService
 import PlatformKit
 
 /// What a run did, derived only from projection states (so a replay reproduces it exactly).
@@ -11,11 +13,25 @@ public struct SimulationSummary: Codable, Sendable, Equatable {
         public var roundTripsPerOnboarding: Double
     }
 
+    /// What the OOA service did with the trip-state changes it got.
+    public struct LiveActivities: Codable, Sendable, Equatable {
+        public var changesIn: Int
+        public var pushesOut: Int
+        public var coalesced: Int
+        public var throttled: Int
+        public var dropped: Int
+        public var ended: Int
+        public var changesPerHour: [Int]
+    }
+
     public var options: SimulationOptions?
     public var finished: Bool
     public var ridersArrived: Int
     public var onboarding: [String: Onboarding]
+    /// Accounts in the onboarding back end's projection.
+    public var accounts: Int
     public var membershipJourneys: [String: Int]
+    public var liveActivities: LiveActivities
     public var tripsRequested: Int
     public var tripsCompleted: Int
     public var tripsCancelled: Int
@@ -27,7 +43,12 @@ public struct SimulationSummary: Codable, Sendable, Equatable {
     public var completedPerHour: [Int]
     public var cancelledPerHour: [Int]
 
-    init(city: CityProjection.State) {
+    init(city: CityProjection.State, ooa: OOAProjection.State, accounts: OnboardingState) {
+        self.accounts = accounts.accounts.count
+        liveActivities = LiveActivities(
+            changesIn: city.ooaChangesPerHour.reduce(0, +), pushesOut: ooa.pushes, coalesced: ooa.coalesced,
+            throttled: ooa.throttled, dropped: ooa.dropped, ended: ooa.ended, changesPerHour: city.ooaChangesPerHour
+        )
         options = city.options
         finished = city.finished
         ridersArrived = city.ridersArrived
@@ -57,12 +78,14 @@ public struct SimulationSummary: Codable, Sendable, Equatable {
         if let options {
             lines.append("city \(options.city): \(options.riders) riders, \(options.drivers) drivers, \(options.hours) h, seed \(options.seed)\(finished ? "" : " (unfinished)")")
         }
-        lines.append("riders arrived: \(ridersArrived)")
+        lines.append("riders arrived: \(ridersArrived); accounts: \(accounts)")
         for (market, funnel) in onboarding.sorted(by: { $0.key < $1.key }) {
             lines.append("  onboarding \(market): \(funnel.onboarded) onboarded, \(funnel.failed) failed of \(funnel.arrived); \(fixed(funnel.roundTripsPerOnboarding)) round trips per onboarding")
         }
         lines.append("trips: \(tripsRequested) requested, \(tripsCompleted) completed, \(tripsCancelled) cancelled (\(listed(cancellations))); \(pickupsInDarkSpots) pickups in dark spots")
         lines.append("gross fares: \(Money(minorUnits: grossFaresMinorUnits, currency: .usd))")
+        let ooa = liveActivities
+        lines.append("live activities: \(ooa.changesIn) trip-state changes in, \(ooa.pushesOut) pushes out (\(ooa.ended) ends); \(ooa.coalesced) coalesced, \(ooa.throttled) throttled, \(ooa.dropped) dropped")
         lines.append("membership visits: \(listed(membershipJourneys))")
         lines.append("app kills: \(appKills); back-end outages: \(outages)")
         return lines

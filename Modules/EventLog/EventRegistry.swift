@@ -3,7 +3,7 @@
 /// Events of a type or version not registered here decode to `nil` and are skipped:
 /// they come from a newer writer, and tools that copy the log keep them as bytes.
 public struct EventRegistry: Sendable {
-    private struct Key: Hashable, Sendable {
+    struct Key: Hashable, Sendable {
         var type: String
         var version: Int
     }
@@ -42,6 +42,9 @@ public struct EventRegistry: Sendable {
     /// The typed event, upcast to its current version, or `nil` for an unknown type or version.
     ///
     /// Throws a ``EventLogError`` naming the sequence number when a known payload is malformed.
+    /// Whether this registry decodes events of `key`'s type and version.
+    func decodes(_ key: Key) -> Bool { decoders[key] != nil }
+
     public func decode(_ event: RecordedEvent) throws -> (any Event)? {
         try Self.decode(event, with: decoders[Key(type: event.type, version: event.schemaVersion)])
     }

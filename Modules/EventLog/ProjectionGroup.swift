@@ -1,0 +1,109 @@
+/// Several projections kept current together: one pass over new events feeds every projection
+/// that reads their type, and all are snapshotted at the same sequence by one policy.
+///
+/// Use it where one process owns the log (a simulation, a service): hand it each batch right
+/// after appending (``apply(_:)``) and nothing is read back. Not thread-safe.
+public final class ProjectionGroup {
+    private var members: [any GroupMember]
+    /// For each (type, version) seen: the members that decode it.
+    private var routes: [EventRegistry.Key: [Int]] = [:]
+    private let snapshots: (any SnapshotStore)?
+    private let policy: SnapshotPolicy
+    /// The last sequence folded into every projection.
+    public private(set) var sequence: Int64
+    public private(set) var lastSnapshotSequence: Int64
+    /// Warnings from the initial replays (skipped snapshots).
+    public private(set) var warnings: [String] = []
+
+    /// Replays each projection from its newest valid snapshot to the end of `log`.
+    public init(
+        _ projections: [any Projection], log: some EventLogReader, snapshots: (any SnapshotStore)? = nil,
+        policy: SnapshotPolicy = .never
+    ) throws {
+        let end = try log.lastSequence()
+        members = []
+        var oldestSnapshot = end
+        for projection in projections {
+            let (member, result) = try Self.member(projection, log: log, snapshots: snapshots, upTo: end)
+            members.append(member)
+            warnings += result
+            oldestSnapshot = min(oldestSnapshot, member.snapshotSequence)
+        }
+        self.snapshots = snapshots
+        self.policy = policy
+        sequence = end
+        lastSnapshotSequence = oldestSnapshot
+    }
+
+    private static func member<P: Projection>(
+        _ projection: P, log: some EventLogReader, snapshots: (any SnapshotStore)?, upTo end: Int64
+    ) throws -> (any GroupMember, [String]) {
+        let result = try projection.replay(log, snapshots: snapshots, upTo: end)
+        return (Member(projection: projection, state: result.state, snapshotSequence: result.snapshot?.sequence ?? 0), result.warnings)
+    }
+
+    /// Folds `events`, which must be the log's next events in sequence order; snapshots by policy.
+    public func apply(_ events: some Sequence<RecordedEvent>) throws {
+        for event in events {
+            guard event.sequence == sequence + 1 else {
+                throw EventLogError(.invalidInput, "ProjectionGroup expected sequence \(sequence + 1), got \(event.sequence)")
+            }
+            let key = EventRegistry.Key(type: event.type, version: event.schemaVersion)
+            let readers = routes[key] ?? route(key)
+            for index in readers { try members[index].apply(event) }
+            sequence = event.sequence
+        }
+        if policy.isDue(at: sequence, lastSnapshot: lastSnapshotSequence) { try snapshotNow() }
+    }
+
+    private func route(_ key: EventRegistry.Key) -> [Int] {
+        let readers = members.indices.filter { members[$0].reads(key) }
+        routes[key] = readers
+        return readers
+    }
+
+    /// Snapshots every projection at the current sequence.
+    public func snapshotNow() throws {
+        guard let snapshots else { return }
+        for member in members { try member.save(to: snapshots, at: sequence) }
+        lastSnapshotSequence = sequence
+    }
+
+    /// The current state of the member projection of type `P`, if there is one.
+    public func state<P: Projection>(of type: P.Type) -> P.State? {
+        for member in members { if let member = member as? Member<P> { return member.state } }
+        return nil
+    }
+}
+
+private protocol GroupMember: AnyObject {
+    var snapshotSequence: Int64 { get }
+    func reads(_ key: EventRegistry.Key) -> Bool
+    func apply(_ event: RecordedEvent) throws
+    func save(to store: any SnapshotStore, at sequence: Int64) throws
+}
+
+private final class Member<P: Projection>: GroupMember {
+    let projection: P
+    var state: P.State
+    let snapshotSequence: Int64
+    private let registry: EventRegistry
+
+    init(projection: P, state: P.State, snapshotSequence: Int64) {
+        self.projection = projection
+        self.state = state
+        self.snapshotSequence = snapshotSequence
+        registry = projection.events
+    }
+
+    func reads(_ key: EventRegistry.Key) -> Bool { registry.decodes(key) }
+
+    func apply(_ event: RecordedEvent) throws {
+        guard let decoded = try registry.decode(event) else { return }
+        projection.apply(decoded, envelope: event, to: &state)
+    }
+
+    func save(to store: any SnapshotStore, at sequence: Int64) throws {
+        _ = try store.saveSnapshot(projection: projection.name, version: projection.version, sequence: sequence, state: projection.encodeState(state))
+    }
+}
