@@ -59,7 +59,8 @@ let package = Package(
         // (modules, CLI, bench and test targets of this feature go here)
 
         // MARK: - Feature: Optimistic sync (issue 4)
-        // (modules, CLI, bench and test targets of this feature go here)
+        module("OptimisticSync", ["EventLog", "PlatformKit"]),
+        tests("OptimisticSync", ["OptimisticSync", "EventLog", "PlatformKit"]),
 
         // MARK: - Feature: Action cards (issue 5)
         // (modules, CLI, bench and test targets of this feature go here)

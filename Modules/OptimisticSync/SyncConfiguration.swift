@@ -1,0 +1,17 @@
+import PlatformKit
+
+/// How the sync engine delivers: retry backoff, how long dependents wait, and the poison rule.
+public struct SyncConfiguration: Sendable, Hashable, Codable {
+    /// Delay before each retry while the network is down (with jitter).
+    public var backoff: Backoff
+    /// How long a request waits for the requests it depends on before it fails with a network error.
+    public var dependencyTimeout: Duration
+    /// Poison rule: after this many failed deliveries a request is discarded, not retried forever.
+    public var maximumAttempts: Int
+
+    public init(backoff: Backoff = Backoff(initial: .seconds(1), maximum: .seconds(30)), dependencyTimeout: Duration = .seconds(120), maximumAttempts: Int = 50) {
+        self.backoff = backoff
+        self.dependencyTimeout = dependencyTimeout
+        self.maximumAttempts = maximumAttempts
+    }
+}
