@@ -60,7 +60,12 @@ let package = Package(
 
         // MARK: - Feature: Optimistic sync (issue 4)
         module("OptimisticSync", ["EventLog", "PlatformKit"]),
+        module("TripContract", ["OptimisticSync", "PlatformKit"]),
+        module("DriverTrips", ["OptimisticSync", "TripContract", "EventLog", "PlatformKit"]),
+        module("TripService", ["OptimisticSync", "TripContract", "PlatformKit"]),
+        module("OptimisticTool", ["DriverTrips", "TripService", "TripContract", "OptimisticSync", "EventLog", "EventLogSQLite", "PlatformKit", argumentParser]),
         tests("OptimisticSync", ["OptimisticSync", "EventLog", "PlatformKit"]),
+        tests("DriverTrips", ["DriverTrips", "TripService", "TripContract", "OptimisticTool", "OptimisticSync", "EventLog", "PlatformKit"]),
 
         // MARK: - Feature: Action cards (issue 5)
         // (modules, CLI, bench and test targets of this feature go here)

@@ -24,3 +24,14 @@ public enum SyncResponse<State: Codable & Sendable & Equatable>: Codable, Sendab
     /// The request can never be handled (unknown kind, malformed): poison, discarded without retry.
     case malformed(reason: String)
 }
+
+/// A request on the wire: which client sent it, and the request.
+public struct SyncRequest: Codable, Sendable, Hashable {
+    public var clientID: String
+    public var request: OptimisticRequest
+
+    public init(clientID: String, request: OptimisticRequest) {
+        self.clientID = clientID
+        self.request = request
+    }
+}

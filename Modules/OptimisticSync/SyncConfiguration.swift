@@ -8,10 +8,16 @@ public struct SyncConfiguration: Sendable, Hashable, Codable {
     public var dependencyTimeout: Duration
     /// Poison rule: after this many failed deliveries a request is discarded, not retried forever.
     public var maximumAttempts: Int
+    /// How long the client waits for an answer before taking the request as lost.
+    public var responseTimeout: Duration
 
-    public init(backoff: Backoff = Backoff(initial: .seconds(1), maximum: .seconds(30)), dependencyTimeout: Duration = .seconds(120), maximumAttempts: Int = 50) {
+    public init(
+        backoff: Backoff = Backoff(initial: .seconds(1), maximum: .seconds(30)), dependencyTimeout: Duration = .seconds(120),
+        maximumAttempts: Int = 50, responseTimeout: Duration = .seconds(10)
+    ) {
         self.backoff = backoff
         self.dependencyTimeout = dependencyTimeout
         self.maximumAttempts = maximumAttempts
+        self.responseTimeout = responseTimeout
     }
 }

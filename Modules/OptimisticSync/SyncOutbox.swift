@@ -45,3 +45,15 @@ public struct Confirmation: Sendable, Hashable {
 public struct OptimisticError: Error, Sendable, Hashable, CustomStringConvertible {
     public var description: String
 }
+
+extension SyncOutbox {
+    /// This outbox followed by `later`.
+    public func merged(with later: SyncOutbox) -> SyncOutbox {
+        var merged = self
+        merged.events += later.events
+        merged.published += later.published
+        merged.alerts += later.alerts
+        merged.confirmations += later.confirmations
+        return merged
+    }
+}

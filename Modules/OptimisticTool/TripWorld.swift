@@ -1,0 +1,86 @@
+import DriverTrips
+import EventLog
+import OptimisticSync
+import PlatformKit
+import TripContract
+import TripService
+
+/// The trip service, shared by reference with the link's handler.
+public final class ServiceBox {
+    public var service: TripService
+
+    public init(_ service: TripService) {
+        self.service = service
+    }
+}
+
+/// The link from a driver app to the trip service (in process, through simulated network conditions).
+public typealias TripLink = InProcessTransport<SyncRequest, SyncResponse<DriverState>>
+
+/// One driver app, the trip service and the network between them, in virtual time; the app's
+/// events go to `log`, so the app can be killed and rebuilt from it at any moment.
+public struct TripWorld {
+    public let log: any EventLogStore
+    public let server: ServiceBox
+    public private(set) var loop: SyncLoop<TripSync, TripLink>
+    private let random: RandomSource
+    private var restarts = 0
+
+    public init(driverID: String, log: any EventLogStore, seed: UInt64, conditions: NetworkConditions = .perfect, configuration: SyncConfiguration = SyncConfiguration()) {
+        let server = ServiceBox(TripService())
+        self.log = log
+        self.server = server
+        self.random = .seeded(seed)
+        let link = TripLink(conditions: conditions, random: random.fork("network")) { message, _ in server.service.handle(message) }
+        let client = OptimisticClient<TripSync>(clientID: driverID, configuration: configuration, random: random.fork(driverID))
+        loop = SyncLoop(client: client, link: link)
+    }
+
+    /// The driver's app.
+    public var app: OptimisticClient<TripSync> { loop.client }
+    /// The network between app and service.
+    public var conditions: NetworkConditions {
+        get { loop.link.conditions }
+        set { loop.link.conditions = newValue }
+    }
+
+    /// Runs a driver action (its events are appended to the log), then delivers what is due at `now`.
+    /// A refused action throws and changes nothing.
+    public mutating func act(at now: Instant, _ action: (inout OptimisticClient<TripSync>) throws -> OptimisticRequest) throws -> SyncOutbox<TripSync> {
+        _ = try action(&loop.client)
+        return try record().merged(with: advance(to: now))
+    }
+
+    /// Delivers answers due by `now` and sends what is due; returns what happened.
+    public mutating func advance(to now: Instant) throws -> SyncOutbox<TripSync> {
+        loop.advance(to: now)
+        return try record()
+    }
+
+    /// A new price estimate from the service, pushed to the app if the network is up.
+    public mutating func updateEstimate(trip: String, to estimate: Money, at now: Instant) throws -> SyncOutbox<TripSync> {
+        if let push = server.service.updateEstimate(trip: trip, to: estimate), conditions.isReachable(at: now) {
+            loop.client.receivePush(push.snapshot, at: now)
+        }
+        return try record()
+    }
+
+    /// Kills the app (answers on their way are lost) and starts it again from the log.
+    public mutating func restart(at now: Instant) throws -> SyncOutbox<TripSync> {
+        restarts += 1
+        loop.dropAnswersInFlight()
+        let driverID = loop.client.clientID
+        loop.client = try OptimisticClient<TripSync>.restore(
+            clientID: driverID, from: log, configuration: loop.client.configuration, random: random.fork("\(driverID)#\(restarts)")
+        )
+        loop.client.resume(at: now)
+        return try record().merged(with: advance(to: now))
+    }
+
+    /// Appends the app's new events to the log.
+    private mutating func record() throws -> SyncOutbox<TripSync> {
+        let outbox = loop.client.takeOutbox()
+        if !outbox.isEmpty { try log.append(outbox.newEvents()) }
+        return outbox
+    }
+}
