@@ -64,7 +64,9 @@ let package = Package(
         module("DriverTrips", ["OptimisticSync", "TripContract", "EventLog", "PlatformKit"]),
         module("TripService", ["OptimisticSync", "TripContract", "PlatformKit"]),
         module("OptimisticTool", ["DriverTrips", "TripService", "TripContract", "OptimisticSync", "EventLog", "EventLogSQLite", "PlatformKit", argumentParser]),
+        .executableTarget(name: "optimistic", dependencies: ["OptimisticTool", argumentParser], path: "Tools/optimistic"),
         tests("OptimisticSync", ["OptimisticSync", "EventLog", "PlatformKit"]),
+        tests("OptimisticTool", ["OptimisticTool", "EventLogTestSupport"]),
         tests("DriverTrips", ["DriverTrips", "TripService", "TripContract", "OptimisticTool", "OptimisticSync", "EventLog", "PlatformKit"]),
 
         // MARK: - Feature: Action cards (issue 5)

@@ -12,7 +12,7 @@ public struct SyncConfiguration: Sendable, Hashable, Codable {
     public var responseTimeout: Duration
 
     public init(
-        backoff: Backoff = Backoff(initial: .seconds(1), maximum: .seconds(30)), dependencyTimeout: Duration = .seconds(120),
+        backoff: Backoff = Backoff(initial: .seconds(1), maximum: .seconds(30)), dependencyTimeout: Duration = .seconds(300),
         maximumAttempts: Int = 50, responseTimeout: Duration = .seconds(10)
     ) {
         self.backoff = backoff

@@ -65,6 +65,12 @@ public struct TripWorld {
         return try record()
     }
 
+    /// The service pushes the driver's current state (the caller checks the network is up).
+    public mutating func receivePush(at now: Instant) throws -> SyncOutbox<TripSync> {
+        loop.client.receivePush(server.service.snapshot(for: loop.client.clientID), at: now)
+        return try record()
+    }
+
     /// Kills the app (answers on their way are lost) and starts it again from the log.
     public mutating func restart(at now: Instant) throws -> SyncOutbox<TripSync> {
         restarts += 1
