@@ -65,6 +65,7 @@ let package = Package(
         module("TripService", ["OptimisticSync", "TripContract", "PlatformKit"]),
         module("OptimisticTool", ["DriverTrips", "TripService", "TripContract", "OptimisticSync", "EventLog", "EventLogSQLite", "PlatformKit", argumentParser]),
         .executableTarget(name: "optimistic", dependencies: ["OptimisticTool", argumentParser], path: "Tools/optimistic"),
+        .executableTarget(name: "optimistic-bench", dependencies: ["OptimisticSync", "DriverTrips", "TripService", "TripContract", "EventLog", "PlatformKit"], path: "Tools/optimistic-bench"),
         tests("OptimisticSync", ["OptimisticSync", "EventLog", "PlatformKit"]),
         tests("OptimisticTool", ["OptimisticTool", "EventLogTestSupport"]),
         tests("DriverTrips", ["DriverTrips", "TripService", "TripContract", "OptimisticTool", "OptimisticSync", "EventLog", "PlatformKit"]),

@@ -126,8 +126,7 @@ public struct OptimisticClientState<Domain: OptimisticDomain>: Codable, Sendable
     /// The confirmed state with the first `count` pending transforms applied.
     func state(applyingFirst count: Int) -> Domain.State {
         var state = confirmed.state
-        let transforms = Domain.transforms
-        for entry in pending.prefix(count) { transforms.apply(entry.request, to: &state) }
+        Domain.transforms.apply(pending.prefix(count), to: &state)
         return state
     }
 

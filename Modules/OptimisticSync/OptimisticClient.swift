@@ -123,7 +123,7 @@ public struct OptimisticClient<Domain: OptimisticDomain>: Sendable {
     /// Server state that arrived on its own: rebased under the pending transforms; a stale version
     /// that confirms nothing new is ignored.
     public mutating func receivePush(_ snapshot: ServerSnapshot<Domain.State>, at instant: Instant) {
-        let confirmsPending = state.pending.contains { snapshot.applied.contains($0.request.idempotencyKey) }
+        let confirmsPending = !snapshot.applied.isEmpty && state.pending.contains { snapshot.applied.contains($0.request.idempotencyKey) }
         guard snapshot.version > state.confirmed.version || confirmsPending else { return }
         emit(StatePushed<Domain>(at: instant, snapshot: snapshot))
     }
@@ -159,7 +159,9 @@ public struct OptimisticClient<Domain: OptimisticDomain>: Sendable {
 
     /// Reports the requests that left the queue confirmed.
     private mutating func recordConfirmations(_ before: [PendingRequest], at instant: Instant) {
-        for entry in before where state.pendingRequest(entry.request.id) == nil {
+        guard state.pending.count < before.count else { return }
+        let remaining = Set(state.pending.lazy.map(\.request.id))
+        for entry in before where !remaining.contains(entry.request.id) {
             let request = entry.request
             outbox.confirmations.append(Confirmation(
                 requestID: request.id, kind: request.kind, submittedAt: request.submittedAt,

@@ -49,8 +49,21 @@ public struct Transforms<State>: Sendable {
     public func isOptimistic(_ kind: String) -> Bool { (byKind[kind] ?? nil) != nil }
 
     /// Applies `request`'s transform to `state` (nothing for a kind that waits for the server).
-    @inline(__always)
     public func apply(_ request: OptimisticRequest, to state: inout State) {
         if let transform = byKind[request.kind] ?? nil { transform(&state, request) }
+    }
+
+    /// Applies the transforms of `requests`, in order: a rebase. Consecutive requests of one kind
+    /// share one look-up.
+    public func apply(_ requests: ArraySlice<PendingRequest>, to state: inout State) {
+        var kind: String?
+        var transform: Transform?
+        for entry in requests {
+            if entry.request.kind != kind {
+                kind = entry.request.kind
+                transform = byKind[entry.request.kind] ?? nil
+            }
+            transform?(&state, entry.request)
+        }
     }
 }
