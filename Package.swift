@@ -62,7 +62,7 @@ let package = Package(
         module("OptimisticSync", ["EventLog", "PlatformKit"]),
         module("TripContract", ["OptimisticSync", "PlatformKit"]),
         module("DriverTrips", ["OptimisticSync", "TripContract", "EventLog", "PlatformKit"]),
-        module("TripService", ["OptimisticSync", "TripContract", "PlatformKit"]),
+        module("TripService", ["OptimisticSync", "TripContract", "EventLog", "PlatformKit"]),
         module("OptimisticTool", ["DriverTrips", "TripService", "TripContract", "OptimisticSync", "EventLog", "EventLogSQLite", "PlatformKit", argumentParser]),
         .executableTarget(name: "optimistic", dependencies: ["OptimisticTool", argumentParser], path: "Tools/optimistic"),
         .executableTarget(name: "optimistic-bench", dependencies: ["OptimisticSync", "DriverTrips", "TripService", "TripContract", "EventLog", "PlatformKit"], path: "Tools/optimistic-bench"),

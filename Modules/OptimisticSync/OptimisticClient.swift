@@ -79,6 +79,15 @@ public struct OptimisticClient<Domain: OptimisticDomain>: Sendable {
         return sending
     }
 
+    /// `due(at:)` for a caller that knows whether the network is up: offline, every due request
+    /// fails at once (a retry is scheduled with backoff) and nothing is returned to send.
+    public mutating func tick(at now: Instant, isOnline: Bool) -> [OptimisticRequest] {
+        let sending = due(at: now)
+        guard !isOnline else { return sending }
+        for request in sending { deliveryFailed(request.id, reason: "offline", at: now) }
+        return []
+    }
+
     /// The earliest instant at which `due(at:)` has something to do (a retry or a dependency deadline).
     public var nextWakeUp: Instant? {
         var earliest: Instant?

@@ -60,7 +60,8 @@ public struct ScriptRunner {
         case .confirmCash: try act(now) { try $0.confirmCashCollected(at: now) }
         case .markRead(let message): try act(now) { try $0.markRead(message: message, at: now) }
         case .offer(let trip, let estimate):
-            world.server.service.offer(trip: trip, to: script.driverID, estimate: estimate)
+            let driverID = script.driverID
+            try world.serve { $0.offer(trip: trip, to: driverID, estimate: estimate) }
             note(now, "server", "offers \(trip) at \(estimate)")
         case .estimate(let trip, let amount):
             note(now, "server", "new estimate for \(trip): \(amount)\(world.conditions.isReachable(at: now) ? "" : " (not received: dark spot)")")
@@ -71,7 +72,7 @@ public struct ScriptRunner {
             world.conditions.latencyMilliseconds = range
             note(now, "network", "one-way latency now \(range.lowerBound)..\(range.upperBound) ms")
         case .reject(let kind):
-            world.server.service.rejectNext(kind)
+            try world.serve { $0.rejectNext(kind) }
             note(now, "server", "will reject the next \(kind)")
         case .push:
             let reachable = world.conditions.isReachable(at: now)

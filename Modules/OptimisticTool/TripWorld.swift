@@ -17,8 +17,8 @@ public final class ServiceBox {
 /// The link from a driver app to the trip service (in process, through simulated network conditions).
 public typealias TripLink = InProcessTransport<SyncRequest, SyncResponse<DriverState>>
 
-/// One driver app, the trip service and the network between them, in virtual time; the app's
-/// events go to `log`, so the app can be killed and rebuilt from it at any moment.
+/// One driver app, the trip service and the network between them, in virtual time; the app's and
+/// the service's events go to `log`, so the app can be killed and rebuilt from it at any moment.
 public struct TripWorld {
     public let log: any EventLogStore
     public let server: ServiceBox
@@ -57,6 +57,12 @@ public struct TripWorld {
         return try record()
     }
 
+    /// A change made on the service side (an offer, a scripted rejection); its events go to the log.
+    public mutating func serve(_ change: (inout TripService) -> Void) throws {
+        change(&server.service)
+        _ = try record()
+    }
+
     /// A new price estimate from the service, pushed to the app if the network is up.
     public mutating func updateEstimate(trip: String, to estimate: Money, at now: Instant) throws -> SyncOutbox<TripSync> {
         if let push = server.service.updateEstimate(trip: trip, to: estimate), conditions.isReachable(at: now) {
@@ -83,10 +89,11 @@ public struct TripWorld {
         return try record().merged(with: advance(to: now))
     }
 
-    /// Appends the app's new events to the log.
+    /// Appends the app's and the service's new events to the log, in one batch.
     private mutating func record() throws -> SyncOutbox<TripSync> {
         let outbox = loop.client.takeOutbox()
-        if !outbox.isEmpty { try log.append(outbox.newEvents()) }
+        let events = try outbox.newEvents() + server.service.takeEvents()
+        if !events.isEmpty { try log.append(events) }
         return outbox
     }
 }

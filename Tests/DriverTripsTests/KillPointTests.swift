@@ -37,7 +37,7 @@ final class KillPointTests: XCTestCase {
         switch t % Self.tripLength {
         case 0 where t == 0: driverAction = { try $0.goOnline(at: self.at(t)) }
         case 10:
-            world.server.service.offer(trip: tripID, to: "driver-3", estimate: Money(minorUnits: 1_000 + trip * 100, currency: .usd))
+            try world.serve { $0.offer(trip: tripID, to: "driver-3", estimate: Money(minorUnits: 1_000 + trip * 100, currency: .usd)) }
             driverAction = { try $0.accept(trip: tripID, at: self.at(t)) }
         case 120: driverAction = { try $0.arrive(at: self.at(t)) }
         case 190: driverAction = { try $0.beginTrip(at: self.at(t)) }
@@ -71,6 +71,7 @@ final class KillPointTests: XCTestCase {
         XCTAssertEqual(finalServer.completedTrips, Self.trips, "the reference run completes every trip")
         XCTAssertEqual(reference.world.app.screen, finalServer)
         XCTAssertTrue(reference.world.app.state.pending.isEmpty)
+        XCTAssertEqual(try TripServiceProjection().replay(reference.world.log).state, reference.world.server.service.state, "the service is a projection of its events too")
         XCTAssertGreaterThan(reference.world.app.state.stats.averageTimeSaved, .seconds(30), "dark spots make optimism pay")
 
         let random = RandomSource.seeded(2026)

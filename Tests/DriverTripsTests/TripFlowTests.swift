@@ -15,7 +15,7 @@ final class TripFlowTests: XCTestCase {
     /// A driver online with trip-1 accepted (estimate USD 12.00), network perfect so far.
     func acceptedTrip(_ conditions: NetworkConditions = .perfect) throws -> TripWorld {
         var world = TripWorld(driverID: "driver-7", log: InMemoryEventLog(clock: .constant(.epoch)), seed: 1, conditions: conditions)
-        world.server.service.offer(trip: "trip-1", to: "driver-7", estimate: usd(1_200))
+        try world.serve { $0.offer(trip: "trip-1", to: "driver-7", estimate: usd(1_200)) }
         _ = try world.act(at: at(0)) { try $0.goOnline(at: at(0)) }
         _ = try world.act(at: at(1)) { try $0.accept(trip: "trip-1", at: at(1)) }
         XCTAssertEqual(world.app.screen.trip?.phase, .accepted)
@@ -85,7 +85,7 @@ final class TripFlowTests: XCTestCase {
     func test_beginRejected_endAndRatingRollBackWithIt_readMessageStays() throws {
         var world = try acceptedTrip()
         world.conditions.outages = [.init(start: at(5), end: at(100))]
-        world.server.service.rejectNext(TripKind.begin)
+        try world.serve { $0.rejectNext(TripKind.begin) }
         _ = try world.act(at: at(10)) { try $0.beginTrip(at: at(10)) }
         _ = try world.act(at: at(80)) { try $0.endTrip(at: at(80)) }
         _ = try world.act(at: at(85)) { try $0.rateRider(stars: 5, at: at(85)) }

@@ -90,6 +90,20 @@ final class OptimisticClientTests: XCTestCase {
         XCTAssertEqual(client.state.pendingRequest(request.id), nil)
     }
 
+    func test_tickOffline_schedulesRetries_tickOnline_returnsWhatToSend() throws {
+        var client = makeClient()
+        let request = try client.submit("increment", at: .at(0))
+        XCTAssertEqual(client.tick(at: .at(0), isOnline: false), [])
+        let pending = try XCTUnwrap(client.state.pendingRequest(request.id))
+        XCTAssertEqual(pending.attempts, 1)
+        XCTAssertFalse(pending.inFlight)
+        let retryAt = try XCTUnwrap(pending.retryAt)
+        XCTAssertEqual(client.nextWakeUp, retryAt)
+        XCTAssertEqual(client.tick(at: .at(0), isOnline: true), [], "not before the backoff")
+        XCTAssertEqual(client.tick(at: retryAt, isOnline: true), [request])
+        XCTAssertEqual(client.state.pendingRequest(request.id)?.attempts, 2)
+    }
+
     func test_dependentRequestTimesOut_withANetworkErrorAlertAndRollback() throws {
         var client = makeClient(SyncConfiguration(dependencyTimeout: .seconds(30)))
         let create = try client.submit("create", [Parameter("item", "tmp:r1")], at: .at(0))

@@ -1,0 +1,66 @@
+import EventLog
+import OptimisticSync
+import PlatformKit
+import TripContract
+
+/// The trip service's state: the projection of its events.
+public struct TripServiceState: Codable, Sendable, Equatable {
+    public var drivers: [String: DriverRecord] = [:]
+    public var offers: [String: Offer] = [:]
+    /// Kinds whose next request is rejected.
+    public var armedRejections: [String] = []
+
+    public init() {}
+
+    /// What the service keeps per driver.
+    public struct DriverRecord: Codable, Sendable, Equatable {
+        public var snapshot = ServerSnapshot(version: 0, state: DriverState())
+        /// The answer to every idempotency key handled, returned again to retries.
+        public var answers: [String: SyncResponse<DriverState>] = [:]
+    }
+
+    /// A trip offered to a driver, with its latest estimate.
+    public struct Offer: Codable, Sendable, Equatable {
+        public var driver: String
+        public var estimate: Money
+    }
+
+    /// Folds one event.
+    public mutating func apply(_ event: any Event) {
+        switch event {
+        case let offered as TripOffered:
+            offers[offered.trip] = Offer(driver: offered.driver, estimate: offered.estimate)
+        case let update as EstimateUpdated:
+            offers[update.trip]?.estimate = update.estimate
+            guard var record = drivers[update.driver], var trip = record.snapshot.state.trip, trip.id == update.trip, trip.phase != .ended else { return }
+            trip.fareEstimate = update.estimate
+            record.snapshot.state.trip = trip
+            record.snapshot.version += 1
+            drivers[update.driver] = record
+        case let handled as DriverRequestHandled:
+            var record = drivers[handled.driver] ?? DriverRecord()
+            record.answers[handled.idempotencyKey] = handled.answer
+            if case .accepted(let snapshot, _) = handled.answer { record.snapshot = snapshot }
+            drivers[handled.driver] = record
+            if handled.forced, let index = armedRejections.firstIndex(of: handled.kind) { armedRejections.remove(at: index) }
+        case let armed as RejectionArmed:
+            armedRejections.append(armed.kind)
+        default:
+            break
+        }
+    }
+}
+
+/// The trip service's state in a log.
+public struct TripServiceProjection: Projection {
+    public init() {}
+
+    public var name: String { "trips.service" }
+    public var version: Int { 1 }
+    public var initialState: TripServiceState { TripServiceState() }
+    public var events: EventRegistry { TripService.eventRegistry }
+
+    public func apply(_ event: any Event, envelope: RecordedEvent, to state: inout TripServiceState) {
+        state.apply(event)
+    }
+}
