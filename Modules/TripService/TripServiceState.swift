@@ -32,16 +32,13 @@ public struct TripServiceState: Codable, Sendable, Equatable {
             offers[offered.trip] = Offer(driver: offered.driver, estimate: offered.estimate)
         case let update as EstimateUpdated:
             offers[update.trip]?.estimate = update.estimate
-            guard var record = drivers[update.driver], var trip = record.snapshot.state.trip, trip.id == update.trip, trip.phase != .ended else { return }
-            trip.fareEstimate = update.estimate
-            record.snapshot.state.trip = trip
-            record.snapshot.version += 1
-            drivers[update.driver] = record
+            guard let trip = drivers[update.driver]?.snapshot.state.trip, trip.id == update.trip, trip.phase != .ended else { return }
+            drivers[update.driver]?.snapshot.state.trip?.fareEstimate = update.estimate
+            drivers[update.driver]?.snapshot.version += 1
         case let handled as DriverRequestHandled:
-            var record = drivers[handled.driver] ?? DriverRecord()
-            record.answers[handled.idempotencyKey] = handled.answer
-            if case .accepted(let snapshot, _) = handled.answer { record.snapshot = snapshot }
-            drivers[handled.driver] = record
+            // In place: copying a record would copy every stored answer.
+            drivers[handled.driver, default: DriverRecord()].answers[handled.idempotencyKey] = handled.answer
+            if case .accepted(let snapshot, _) = handled.answer { drivers[handled.driver]?.snapshot = snapshot }
             if handled.forced, let index = armedRejections.firstIndex(of: handled.kind) { armedRejections.remove(at: index) }
         case let armed as RejectionArmed:
             armedRejections.append(armed.kind)

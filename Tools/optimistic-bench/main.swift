@@ -53,8 +53,8 @@ func rebaseSeconds(pending: Int, rebases: Int) -> Double {
     return seconds / Double(rebases)
 }
 
-/// Seconds per driver-trip operation: submit, send, server answer, confirm, and encoding its events.
-func tripCycleSeconds(trips: Int) -> Double {
+/// Seconds per driver-trip operation: submit, send, server answer, confirm, and encoding both halves' events.
+func tripCycleSeconds(trips: Int, encoding: Bool) -> Double {
     bestSeconds(rounds: 3) {
         var service = TripService()
         var app = OptimisticClient<TripSync>(clientID: "driver-1", random: .seeded(1))
@@ -66,7 +66,9 @@ func tripCycleSeconds(trips: Int) -> Double {
             for request in app.due(at: now) {
                 app.receive(service.handle(SyncRequest(clientID: "driver-1", request: request)), for: request.id, at: now)
             }
-            bytes += ((try? app.takeOutbox().newEvents()) ?? []).reduce(0) { $0 + $1.payload.count }
+            let outbox = app.takeOutbox()
+            let serviceEvents = (try? service.takeEvents()) ?? []
+            bytes += serviceEvents.reduce(0) { $0 + $1.payload.count } + (encoding ? ((try? outbox.newEvents()) ?? []).reduce(0) { $0 + $1.payload.count } : outbox.events.count)
         }
         step { try $0.goOnline(at: now) }
         for trip in 0..<trips {
@@ -96,11 +98,26 @@ func foldSeconds(pending: Int, folds: Int) -> Double {
     return seconds / Double(folds * pending)
 }
 
+/// Seconds per idle step: a driver with nothing queued asked what to send (what most simulation steps are).
+func idleTickSeconds(ticks: Int) -> Double {
+    var app = OptimisticClient<TripSync>(clientID: "driver-1", random: .seeded(1))
+    var sent = 0
+    let seconds = bestSeconds {
+        for tick in 0..<ticks {
+            sent += app.tick(at: Instant(millisecondsSinceEpoch: Int64(tick) * 1_000), isOnline: true).count
+        }
+    }
+    precondition(sent == 0 && app.nextWakeUp == nil, "idle tick result")
+    return seconds / Double(ticks)
+}
+
 let pendingLarge = 1_000
 let perTransform = foldSeconds(pending: pendingLarge, folds: 2_000)
 let perRebaseLarge = rebaseSeconds(pending: pendingLarge, rebases: 2_000)
 let perRebaseSmall = rebaseSeconds(pending: 100, rebases: 20_000)
-let perOperation = tripCycleSeconds(trips: 2_000)
+let perOperation = tripCycleSeconds(trips: 2_000, encoding: true)
+let perOperationWithoutEncoding = tripCycleSeconds(trips: 2_000, encoding: false)
+let perIdleTick = idleTickSeconds(ticks: 1_000_000)
 
 func format(_ value: Double, decimals: Int = 1) -> String {
     let scale = Double((0..<decimals).reduce(1) { result, _ in result * 10 })
@@ -114,4 +131,6 @@ print("| transforms applied per second, \(pendingLarge) pending (rebase under al
 print("| transforms applied per second, \(pendingLarge) pending (the fold alone) | \(format(1 / perTransform / 1e6, decimals: 1)) M/s |  |  |")
 print("| rebase, \(pendingLarge) pending simple transforms | \(format(perRebaseLarge * 1e6)) µs |  |  |")
 print("| rebase, 100 pending simple transforms | \(format(perRebaseSmall * 1e6, decimals: 2)) µs | < 50 µs | \(perRebaseSmall < 50e-6 ? "yes" : "no") |")
-print("| driver-trip operation: submit, send, server, confirm, encode events | \(format(perOperation * 1e6, decimals: 2)) µs |  |  |")
+print("| driver-trip operation: submit, send, server, confirm, encode both halves' events | \(format(perOperation * 1e6, decimals: 2)) µs |  |  |")
+print("| driver-trip operation, the same without encoding the app's events | \(format(perOperationWithoutEncoding * 1e6, decimals: 2)) µs |  |  |")
+print("| idle step: a driver with nothing queued, `tick(at:isOnline:)` | \(format(perIdleTick * 1e9, decimals: 0)) ns |  |  |")
