@@ -70,6 +70,7 @@ public struct OptimisticClient<Domain: OptimisticDomain>: Sendable {
     /// Fails dependents that waited too long, then marks as sent and returns, in queue order, every
     /// request due at `now`: not in flight, past its backoff, with all its dependencies confirmed.
     public mutating func due(at now: Instant) -> [OptimisticRequest] {
+        guard !state.pending.isEmpty else { return [] }
         failOverdueDependents(at: now)
         var sending: [OptimisticRequest] = []
         for entry in state.pending where isSendable(entry, at: now) {
