@@ -115,7 +115,7 @@ public struct OptimisticClientState<Domain: OptimisticDomain>: Codable, Sendable
         stats.confirmed += 1
         guard Domain.transforms.isOptimistic(entry.request.kind) else { return }
         stats.optimisticConfirmed += 1
-        stats.timeSavedMilliseconds += max(0, entry.request.submittedAt.duration(to: instant).milliseconds)
+        stats.timeSavedMilliseconds += max(0, entry.request.submittedAt.duration(to: instant).wholeMilliseconds)
     }
 
     /// `optimistic` = `confirmed.state` + every pending transform, in order.
@@ -136,8 +136,8 @@ public struct OptimisticClientState<Domain: OptimisticDomain>: Codable, Sendable
 }
 
 extension Duration {
-    /// Whole milliseconds.
-    var milliseconds: Int64 {
+    /// Whole milliseconds, sub-millisecond remainder truncated. (PlatformKit has the same, internal.)
+    public var wholeMilliseconds: Int64 {
         let (seconds, attoseconds) = components
         return seconds * 1_000 + attoseconds / 1_000_000_000_000_000
     }

@@ -108,10 +108,3 @@ public struct ScriptRunner {
         }
     }
 }
-
-extension Duration {
-    /// Whole milliseconds.
-    var wholeMilliseconds: Int64 {
-        components.seconds * 1_000 + components.attoseconds / 1_000_000_000_000_000
-    }
-}

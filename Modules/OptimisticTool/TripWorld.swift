@@ -22,6 +22,8 @@ public typealias TripLink = InProcessTransport<SyncRequest, SyncResponse<DriverS
 public struct TripWorld {
     public let log: any EventLogStore
     public let server: ServiceBox
+    /// The global alert stream: every alert of the app, whatever screen made the request.
+    public let alerts = AlertStream<DriverState>()
     public private(set) var loop: SyncLoop<TripSync, TripLink>
     private let random: RandomSource
     private var restarts = 0
@@ -94,6 +96,7 @@ public struct TripWorld {
         let outbox = loop.client.takeOutbox()
         let events = try outbox.newEvents() + server.service.takeEvents()
         if !events.isEmpty { try log.append(events) }
+        for alert in outbox.alerts { alerts.publish(alert) }
         return outbox
     }
 }

@@ -71,6 +71,8 @@ final class TripFlowTests: XCTestCase {
 
     func test_serverRejectsTooShortTrip_fromAClientWithoutTheCheck_rollsBackWithAlert() throws {
         var world = try acceptedTrip()
+        var published: [OptimisticAlert<DriverState>] = []
+        world.alerts.subscribe { published.append($0) }
         world.server.service.rules = TripRules(minimumTripDuration: .seconds(600))
         _ = try world.act(at: at(10)) { try $0.beginTrip(at: at(10)) }
         let outbox = try world.act(at: at(100)) { try $0.endTrip(at: at(100)) }
@@ -80,6 +82,7 @@ final class TripFlowTests: XCTestCase {
         XCTAssertEqual(alert.stateBefore.trip?.phase, .onTrip)
         XCTAssertEqual(outbox.published.map { $0.trip?.phase }, [TripPhase.ended, .onTrip])
         XCTAssertEqual(world.app.screen.trip?.phase, .onTrip)
+        XCTAssertEqual(published, [alert], "the global alert stream got it")
     }
 
     func test_beginRejected_endAndRatingRollBackWithIt_readMessageStays() throws {
