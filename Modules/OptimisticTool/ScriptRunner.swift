@@ -42,7 +42,7 @@ public struct ScriptRunner {
 
     /// Advances through every wake-up (answers, retries, deadlines) before `instant`.
     private mutating func deliver(before instant: Instant) throws {
-        while let wake = world.loop.nextWakeUp, wake < instant {
+        while let wake = world.nextWakeUp, wake < instant {
             clock.set(to: wake)
             show(try world.advance(to: wake), at: wake)
         }
@@ -64,7 +64,7 @@ public struct ScriptRunner {
             try world.serve { $0.offer(trip: trip, to: driverID, estimate: estimate) }
             note(now, "server", "offers \(trip) at \(estimate)")
         case .estimate(let trip, let amount):
-            note(now, "server", "new estimate for \(trip): \(amount)\(world.conditions.isReachable(at: now) ? "" : " (not received: dark spot)")")
+            note(now, "server", "new estimate for \(trip): \(amount)")
             show(try world.updateEstimate(trip: trip, to: amount, at: now), at: now)
         case .dark(let seconds):
             note(now, "network", "dark spot: no network until +\(Describe.seconds(Script.start.duration(to: now.advanced(by: .seconds(seconds))).wholeMilliseconds))")
@@ -75,9 +75,8 @@ public struct ScriptRunner {
             try world.serve { $0.rejectNext(kind) }
             note(now, "server", "will reject the next \(kind)")
         case .push:
-            let reachable = world.conditions.isReachable(at: now)
-            note(now, "server", "pushes state v\(world.server.service.snapshot(for: script.driverID).version)\(reachable ? "" : " (not received: dark spot)")")
-            if reachable { show(try world.receivePush(at: now), at: now) }
+            note(now, "server", "pushes state v\(world.server.service.snapshot(for: script.driverID).version)")
+            show(try world.push(at: now), at: now)
         case .restart:
             restarts += 1
             note(now, "restart", "app killed; rebuilt from \(try world.log.lastSequence()) logged events")

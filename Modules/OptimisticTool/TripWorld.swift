@@ -27,6 +27,8 @@ public struct TripWorld {
     public private(set) var loop: SyncLoop<TripSync, TripLink>
     private let random: RandomSource
     private var restarts = 0
+    /// Pushes on their way to the app, in arrival order.
+    private var pushes: [(at: Instant, snapshot: ServerSnapshot<DriverState>)] = []
 
     public init(driverID: String, log: any EventLogStore, seed: UInt64, conditions: NetworkConditions = .perfect, configuration: SyncConfiguration = SyncConfiguration()) {
         let server = ServiceBox(TripService())
@@ -53,10 +55,19 @@ public struct TripWorld {
         return try record().merged(with: advance(to: now))
     }
 
-    /// Delivers answers due by `now` and sends what is due; returns what happened.
+    /// Delivers pushes and answers due by `now` and sends what is due; returns what happened.
     public mutating func advance(to now: Instant) throws -> SyncOutbox<TripSync> {
+        while let push = pushes.first, push.at <= now {
+            pushes.removeFirst()
+            if conditions.isReachable(at: push.at) { loop.client.receivePush(push.snapshot, at: push.at) }
+        }
         loop.advance(to: now)
         return try record()
+    }
+
+    /// The next instant something happens: a push or an answer arrives, a retry, a dependency deadline.
+    public var nextWakeUp: Instant? {
+        [pushes.first?.at, loop.nextWakeUp].compactMap { $0 }.min()
     }
 
     /// A change made on the service side (an offer, a scripted rejection); its events go to the log.
@@ -65,24 +76,29 @@ public struct TripWorld {
         _ = try record()
     }
 
-    /// A new price estimate from the service, pushed to the app if the network is up.
+    /// A new price estimate from the service; the driver's new state is pushed to the app.
     public mutating func updateEstimate(trip: String, to estimate: Money, at now: Instant) throws -> SyncOutbox<TripSync> {
-        if let push = server.service.updateEstimate(trip: trip, to: estimate), conditions.isReachable(at: now) {
-            loop.client.receivePush(push.snapshot, at: now)
-        }
-        return try record()
+        if let push = server.service.updateEstimate(trip: trip, to: estimate) { schedulePush(push.snapshot, at: now) }
+        return try advance(to: now)
     }
 
-    /// The service pushes the driver's current state (the caller checks the network is up).
-    public mutating func receivePush(at now: Instant) throws -> SyncOutbox<TripSync> {
-        loop.client.receivePush(server.service.snapshot(for: loop.client.clientID), at: now)
-        return try record()
+    /// The service pushes the driver's current state to the app.
+    public mutating func push(at now: Instant) throws -> SyncOutbox<TripSync> {
+        schedulePush(server.service.snapshot(for: loop.client.clientID), at: now)
+        return try advance(to: now)
     }
 
-    /// Kills the app (answers on their way are lost) and starts it again from the log.
+    /// A push sent at `now` arrives after the link's longest one-way latency, if the network is up then:
+    /// by then the app may have sent requests the pushed state does not include.
+    private mutating func schedulePush(_ snapshot: ServerSnapshot<DriverState>, at now: Instant) {
+        pushes.append((now.advanced(by: .milliseconds(conditions.latencyMilliseconds.upperBound)), snapshot))
+    }
+
+    /// Kills the app (answers and pushes on their way are lost) and starts it again from the log.
     public mutating func restart(at now: Instant) throws -> SyncOutbox<TripSync> {
         restarts += 1
         loop.dropAnswersInFlight()
+        pushes.removeAll()
         let driverID = loop.client.clientID
         loop.client = try OptimisticClient<TripSync>.restore(
             clientID: driverID, from: log, configuration: loop.client.configuration, random: random.fork("\(driverID)#\(restarts)")

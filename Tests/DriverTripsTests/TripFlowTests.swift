@@ -36,7 +36,7 @@ final class TripFlowTests: XCTestCase {
 
         var now = at(130)
         var loopGuard = 0
-        while let wake = world.loop.nextWakeUp, loopGuard < 1_000 {
+        while let wake = world.nextWakeUp, loopGuard < 1_000 {
             now = wake
             _ = try world.advance(to: wake)
             loopGuard += 1
@@ -96,7 +96,7 @@ final class TripFlowTests: XCTestCase {
         XCTAssertEqual(world.app.screen.trip?.riderRating, 5)
         XCTAssertEqual(world.app.state.pending.map(\.request.dependsOn), [[], ["r3"], ["r4"], []])
         var alerts: [OptimisticAlert<DriverState>] = []
-        while let wake = world.loop.nextWakeUp {
+        while let wake = world.nextWakeUp {
             alerts += try world.advance(to: wake).alerts
         }
         XCTAssertEqual(alerts.count, 1)

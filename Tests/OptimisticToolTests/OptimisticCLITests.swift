@@ -43,6 +43,21 @@ final class OptimisticCLITests: XCTestCase {
         XCTAssertTrue(lines(run.output).last?.hasSuffix("rollbacks: 3, alerts: 1, restarts: 0") == true, run.output)
     }
 
+    func test_run_stalePushes_areRebasedUnderPendingRequests_neverFlippingTheScreenBack() throws {
+        let run = try optimistic("run", "--script", fixture("stale-push.txt"))
+        XCTAssertEqual(run.status, 0, run.error)
+        XCTAssertTrue(run.output.contains(
+            "+106.0s   rebase   server state v4 under 1 pending | sees: online, trip-2 on trip, fare USD 11.80 (estimate) | confirmed: v4 online, trip-2 arrived, fare USD 11.80 (estimate)"
+        ), run.output)
+        XCTAssertTrue(run.output.contains("rebase   server state v6 under 1 pending | sees: online, trip-2 ended, fare USD 12.40 (estimate)"), run.output)
+        let phases = lines(run.output).compactMap { line -> String? in
+            guard let sees = line.range(of: "| sees: ") else { return nil }
+            return line[sees.upperBound...].split(separator: ",").dropFirst().first.map(String.init)
+        }
+        let begun = try XCTUnwrap(phases.firstIndex(of: " trip-2 on trip"))
+        XCTAssertFalse(phases[begun...].contains(" trip-2 arrived"), "no flip back after begin: \(phases)")
+    }
+
     func test_run_json_isOneObjectPerEntry_thenTheSummary() throws {
         let run = try optimistic("run", "--script", fixture("restart.txt"), "--json")
         XCTAssertEqual(run.status, 0, run.error)
