@@ -26,6 +26,8 @@ struct CounterServer {
     var rejecting: Set<String> = []
     var handled = 0
     var nextItem = 100
+    /// How many applied keys a snapshot lists.
+    var recentKeys = 8
 
     mutating func handle(_ request: OptimisticRequest) -> SyncResponse<CounterSync.State> {
         handled += 1
@@ -48,7 +50,7 @@ struct CounterServer {
         default:
             CounterSync.transforms.apply(request, to: &state)
         }
-        snapshot = ServerSnapshot(version: snapshot.version + 1, state: state, applied: Array((snapshot.applied + [request.idempotencyKey]).suffix(8)))
+        snapshot = ServerSnapshot(version: snapshot.version + 1, state: state, applied: Array((snapshot.applied + [request.idempotencyKey]).suffix(recentKeys)))
         let answer = SyncResponse.accepted(snapshot, assignedIDs: assigned)
         answers[request.idempotencyKey] = answer
         return answer
