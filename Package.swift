@@ -68,7 +68,16 @@ let package = Package(
         tests("OnboardingTool", ["OnboardingTool", "EventLogSQLite", "EventLog", "PlatformKit", "EventLogTestSupport"]),
 
         // MARK: - Feature: Optimistic sync (issue 4)
-        // (modules, CLI, bench and test targets of this feature go here)
+        module("OptimisticSync", ["EventLog", "PlatformKit"]),
+        module("TripContract", ["OptimisticSync", "PlatformKit"]),
+        module("DriverTrips", ["OptimisticSync", "TripContract", "EventLog", "PlatformKit"]),
+        module("TripService", ["OptimisticSync", "TripContract", "EventLog", "PlatformKit"]),
+        module("OptimisticTool", ["DriverTrips", "TripService", "TripContract", "OptimisticSync", "EventLog", "EventLogSQLite", "PlatformKit", argumentParser]),
+        .executableTarget(name: "optimistic", dependencies: ["OptimisticTool", argumentParser], path: "Tools/optimistic"),
+        .executableTarget(name: "optimistic-bench", dependencies: ["OptimisticSync", "DriverTrips", "TripService", "TripContract", "EventLog", "PlatformKit"], path: "Tools/optimistic-bench"),
+        tests("OptimisticSync", ["OptimisticSync", "EventLog", "PlatformKit"]),
+        tests("OptimisticTool", ["OptimisticTool", "EventLogTestSupport"]),
+        tests("DriverTrips", ["DriverTrips", "TripService", "TripContract", "OptimisticTool", "OptimisticSync", "EventLog", "PlatformKit"]),
 
         // MARK: - Feature: Action cards (issue 5)
         module("ActionCards", ["EventLog", "PlatformKit"]),

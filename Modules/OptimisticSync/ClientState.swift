@@ -1,0 +1,144 @@
+import EventLog
+import PlatformKit
+
+/// One request waiting for the server, with its delivery progress.
+public struct PendingRequest: Codable, Sendable, Equatable {
+    public var request: OptimisticRequest
+    /// Deliveries started so far.
+    public var attempts: Int
+    /// Sent and not yet answered.
+    public var inFlight: Bool
+    /// Not to be sent before this instant (backoff), `nil` to send as soon as possible.
+    public var retryAt: Instant?
+}
+
+/// Counters over a client's life, for the "time saved" summary.
+public struct SyncStats: Codable, Sendable, Equatable {
+    public var submitted = 0
+    public var confirmed = 0
+    /// Confirmed optimistic operations, and the time between the user seeing them and the server confirming them.
+    public var optimisticConfirmed = 0
+    public var timeSavedMilliseconds: Int64 = 0
+    public var rolledBack = 0
+    public var alerts = 0
+    public var rebases = 0
+
+    /// Mean time saved per confirmed optimistic operation.
+    public var averageTimeSaved: Duration {
+        optimisticConfirmed == 0 ? .zero : .milliseconds(timeSavedMilliseconds / Int64(optimisticConfirmed))
+    }
+}
+
+/// A client's sync state: the projection of its events.
+///
+/// `optimistic` is always `confirmed.state` with every pending transform applied in order.
+public struct OptimisticClientState<Domain: OptimisticDomain>: Codable, Sendable, Equatable {
+    /// The newest server state received.
+    public var confirmed: ServerSnapshot<Domain.State>
+    /// What the user sees.
+    public var optimistic: Domain.State
+    /// The queue, in submission order.
+    public var pending: [PendingRequest] = []
+    /// Numbers the next request id.
+    public var nextRequestNumber = 1
+    public var stats = SyncStats()
+    public var lastAlert: OptimisticAlert<Domain.State>?
+
+    public init() {
+        confirmed = ServerSnapshot(version: 0, state: Domain.initialState)
+        optimistic = Domain.initialState
+    }
+
+    /// The pending request `id`, if queued.
+    public func pendingRequest(_ id: String) -> PendingRequest? {
+        pending.first { $0.request.id == id }
+    }
+
+    /// Whether `event` changes what the user sees (so the state is published after it).
+    static func publishes(_ event: any Event) -> Bool {
+        event is RequestSubmitted<Domain> || event is RequestConfirmed<Domain> || event is StatePushed<Domain> || event is RequestsRolledBack<Domain>
+    }
+
+    /// Folds one event: the only way the state changes, live or in a replay.
+    public mutating func apply(_ event: any Event) {
+        switch event {
+        case let submitted as RequestSubmitted<Domain>:
+            pending.append(PendingRequest(request: submitted.request, attempts: 0, inFlight: false, retryAt: nil))
+            Domain.transforms.apply(submitted.request, to: &optimistic)
+            nextRequestNumber += 1
+            stats.submitted += 1
+        case let sent as RequestSent<Domain>:
+            update(sent.id) { $0.attempts = sent.attempt; $0.inFlight = true; $0.retryAt = nil }
+        case let failed as DeliveryFailed<Domain>:
+            update(failed.id) { $0.inFlight = false; $0.retryAt = failed.retryAt }
+        case let confirmation as RequestConfirmed<Domain>:
+            if let index = pending.firstIndex(where: { $0.request.id == confirmation.id }) {
+                confirm(pending.remove(at: index), at: confirmation.at)
+            }
+            for index in pending.indices { pending[index].request.replaceTemporaryIDs(confirmation.assignedIDs) }
+            rebase(on: confirmation.snapshot, at: confirmation.at)
+        case let push as StatePushed<Domain>:
+            stats.rebases += 1
+            rebase(on: push.snapshot, at: push.at)
+        case let rollback as RequestsRolledBack<Domain>:
+            pending.removeAll { rollback.rolledBack.contains($0.request.id) }
+            stats.rolledBack += rollback.rolledBack.count
+            recomputeOptimistic()
+        case let raised as AlertRaised<Domain>:
+            lastAlert = raised.alert
+            stats.alerts += 1
+        case is ClientRestarted<Domain>:
+            for index in pending.indices where pending[index].inFlight {
+                pending[index].inFlight = false
+                pending[index].retryAt = nil
+            }
+        default:
+            break
+        }
+    }
+
+    /// Takes `snapshot` as the base if it is newer (never backwards), confirms the pending requests it
+    /// already includes, and re-applies the rest on top.
+    private mutating func rebase(on snapshot: ServerSnapshot<Domain.State>, at instant: Instant) {
+        if !snapshot.applied.isEmpty {
+            for entry in pending where snapshot.applied.contains(entry.request.idempotencyKey) {
+                confirm(entry, at: instant)
+            }
+            pending.removeAll { snapshot.applied.contains($0.request.idempotencyKey) }
+        }
+        if snapshot.version > confirmed.version { confirmed = snapshot }
+        recomputeOptimistic()
+    }
+
+    /// Counts a confirmed request (the caller removes it from the queue).
+    private mutating func confirm(_ entry: PendingRequest, at instant: Instant) {
+        stats.confirmed += 1
+        guard Domain.transforms.isOptimistic(entry.request.kind) else { return }
+        stats.optimisticConfirmed += 1
+        stats.timeSavedMilliseconds += max(0, entry.request.submittedAt.duration(to: instant).wholeMilliseconds)
+    }
+
+    /// `optimistic` = `confirmed.state` + every pending transform, in order.
+    mutating func recomputeOptimistic() {
+        optimistic = state(applyingFirst: pending.count)
+    }
+
+    /// The confirmed state with the first `count` pending transforms applied.
+    func state(applyingFirst count: Int) -> Domain.State {
+        var state = confirmed.state
+        Domain.transforms.apply(pending.prefix(count), to: &state)
+        return state
+    }
+
+    private mutating func update(_ id: String, _ change: (inout PendingRequest) -> Void) {
+        if let index = pending.firstIndex(where: { $0.request.id == id }) { change(&pending[index]) }
+    }
+}
+
+extension Duration {
+    /// Whole milliseconds, sub-millisecond remainder truncated. (PlatformKit has the same, internal.)
+    public var wholeMilliseconds: Int64 {
+        let (seconds, attoseconds) = components
+        return seconds * 1_000 + attoseconds / 1_000_000_000_000_000
+    }
+}

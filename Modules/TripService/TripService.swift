@@ -1,0 +1,104 @@
+import EventLog
+import OptimisticSync
+import PlatformKit
+import TripContract
+
+/// The trip service (server half): offers trips, accepts or rejects drivers' requests, answers with
+/// versioned state, and applies each idempotency key once (a retry gets the stored answer).
+///
+/// Every change is an event folded into `state`; `takeEvents()` hands them to the caller's log.
+public struct TripService: Sendable {
+    public var rules: TripRules
+    /// Added to the last estimate to make the final fare.
+    public var bookingFee: Money
+    /// The projection of the service's events.
+    public private(set) var state: TripServiceState
+    private var outbox: [(stream: String, event: any Event)] = []
+
+    /// A service starting from `state` (empty, or replayed from a log).
+    public init(rules: TripRules = TripRules(), bookingFee: Money = Money(minorUnits: 100, currency: .usd), state: TripServiceState = TripServiceState()) {
+        self.rules = rules
+        self.bookingFee = bookingFee
+        self.state = state
+    }
+
+    /// The state the service holds for `driverID`.
+    public func snapshot(for driverID: String) -> ServerSnapshot<DriverState> {
+        state.drivers[driverID]?.snapshot ?? ServerSnapshot(version: 0, state: DriverState())
+    }
+
+    /// Offers `tripID` to `driverID` with a first price estimate.
+    public mutating func offer(trip tripID: String, to driverID: String, estimate: Money) {
+        emit(TripOffered(trip: tripID, driver: driverID, estimate: estimate), driver: driverID)
+    }
+
+    /// A new price estimate for an offered trip; returns the driver's snapshot to push if the trip is under way.
+    public mutating func updateEstimate(trip tripID: String, to estimate: Money) -> (driverID: String, snapshot: ServerSnapshot<DriverState>)? {
+        guard let driverID = state.offers[tripID]?.driver else { return nil }
+        let before = snapshot(for: driverID).version
+        emit(EstimateUpdated(trip: tripID, driver: driverID, estimate: estimate), driver: driverID)
+        let after = snapshot(for: driverID)
+        return after.version > before ? (driverID, after) : nil
+    }
+
+    /// Makes the next request of `kind` fail with a rejection.
+    public mutating func rejectNext(_ kind: String) {
+        emit(RejectionArmed(kind: kind), driver: nil)
+    }
+
+    /// Handles one request; a key seen before gets the same answer without being applied again.
+    public mutating func handle(_ message: SyncRequest) -> SyncResponse<DriverState> {
+        let request = message.request
+        if let answer = state.drivers[message.clientID]?.answers[request.idempotencyKey] { return answer }
+        let forced = TripKind.all.contains(request.kind) && state.armedRejections.contains(request.kind)
+        let answer = forced
+            ? .rejected(reason: "The server refused \(request.kind)", snapshot: snapshot(for: message.clientID))
+            : decide(message.clientID, request)
+        emit(DriverRequestHandled(driver: message.clientID, kind: request.kind, idempotencyKey: request.idempotencyKey, answer: answer, forced: forced), driver: message.clientID)
+        return answer
+    }
+
+    /// The events since the last call, encoded for the log, and empties the outbox.
+    public mutating func takeEvents() throws -> [NewEvent] {
+        defer { outbox.removeAll() }
+        return try outbox.map { try $0.event.newEvent(stream: $0.stream) }
+    }
+
+    private mutating func emit(_ event: any Event, driver: String?) {
+        state.apply(event)
+        outbox.append((Self.streamID(driver), event))
+    }
+
+    private func decide(_ driverID: String, _ request: OptimisticRequest) -> SyncResponse<DriverState> {
+        guard TripKind.all.contains(request.kind) else { return .malformed(reason: "unknown request kind \(request.kind)") }
+        var current = snapshot(for: driverID)
+        if let refusal = move(&current.state, driverID, request) {
+            return .rejected(reason: refusal, snapshot: snapshot(for: driverID))
+        }
+        current.version += 1
+        current.applied = Array((current.applied + [request.idempotencyKey]).suffix(Self.recentKeys))
+        return .accepted(current, assignedIDs: [])
+    }
+
+    /// How many applied idempotency keys a snapshot lists.
+    static let recentKeys = 16
+
+    /// The server's move: accept needs an offer, ending sets the final fare; the rest is the shared transition.
+    private func move(_ driver: inout DriverState, _ driverID: String, _ request: OptimisticRequest) -> String? {
+        switch request.kind {
+        case TripKind.accept:
+            guard let tripID = request[TripParameter.trip], let offer = state.offers[tripID], offer.driver == driverID else {
+                return "Trip \(request[TripParameter.trip] ?? "?") is no longer available"
+            }
+            guard driver.isOnline else { return "Go online to accept trips" }
+            driver.trip = Trip(id: tripID, phase: .accepted, fareEstimate: offer.estimate)
+            return nil
+        default:
+            if let refusal = driver.perform(request, rules: rules) { return refusal }
+            if request.kind == TripKind.end, let trip = driver.trip {
+                driver.trip?.finalFare = (try? trip.fareEstimate.adding(bookingFee)) ?? trip.fareEstimate
+            }
+            return nil
+        }
+    }
+}

@@ -1,0 +1,63 @@
+import EventLog
+import OptimisticSync
+import PlatformKit
+import TripContract
+
+/// The trip service's state: the projection of its events.
+public struct TripServiceState: Codable, Sendable, Equatable {
+    public var drivers: [String: DriverRecord] = [:]
+    public var offers: [String: Offer] = [:]
+    /// Kinds whose next request is rejected.
+    public var armedRejections: [String] = []
+
+    public init() {}
+
+    /// What the service keeps per driver.
+    public struct DriverRecord: Codable, Sendable, Equatable {
+        public var snapshot = ServerSnapshot(version: 0, state: DriverState())
+        /// The answer to every idempotency key handled, returned again to retries.
+        public var answers: [String: SyncResponse<DriverState>] = [:]
+    }
+
+    /// A trip offered to a driver, with its latest estimate.
+    public struct Offer: Codable, Sendable, Equatable {
+        public var driver: String
+        public var estimate: Money
+    }
+
+    /// Folds one event.
+    public mutating func apply(_ event: any Event) {
+        switch event {
+        case let offered as TripOffered:
+            offers[offered.trip] = Offer(driver: offered.driver, estimate: offered.estimate)
+        case let update as EstimateUpdated:
+            offers[update.trip]?.estimate = update.estimate
+            guard let trip = drivers[update.driver]?.snapshot.state.trip, trip.id == update.trip, trip.phase != .ended else { return }
+            drivers[update.driver]?.snapshot.state.trip?.fareEstimate = update.estimate
+            drivers[update.driver]?.snapshot.version += 1
+        case let handled as DriverRequestHandled:
+            // In place: copying a record would copy every stored answer.
+            drivers[handled.driver, default: DriverRecord()].answers[handled.idempotencyKey] = handled.answer
+            if case .accepted(let snapshot, _) = handled.answer { drivers[handled.driver]?.snapshot = snapshot }
+            if handled.forced, let index = armedRejections.firstIndex(of: handled.kind) { armedRejections.remove(at: index) }
+        case let armed as RejectionArmed:
+            armedRejections.append(armed.kind)
+        default:
+            break
+        }
+    }
+}
+
+/// The trip service's state in a log.
+public struct TripServiceProjection: Projection {
+    public init() {}
+
+    public var name: String { "trips.service" }
+    public var version: Int { 1 }
+    public var initialState: TripServiceState { TripServiceState() }
+    public var events: EventRegistry { TripService.eventRegistry }
+
+    public func apply(_ event: any Event, envelope: RecordedEvent, to state: inout TripServiceState) {
+        state.apply(event)
+    }
+}

@@ -1,0 +1,9 @@
+import ArgumentParser
+import OptimisticTool
+
+@main
+enum OptimisticMain {
+    static func main() {
+        OptimisticCommand.main()
+    }
+}
