@@ -68,7 +68,14 @@ let package = Package(
         // (modules, CLI, bench and test targets of this feature go here)
 
         // MARK: - Feature: Earnings tracker (issue 7)
-        // (modules, CLI, bench and test targets of this feature go here)
+        module("RealtimeAPI", ["EventLog", "PlatformKit"]),
+        module("Earnings", ["RealtimeAPI", "EventLog", "PlatformKit"]),
+        module("EarningsService", ["RealtimeAPI", "EventLog", "PlatformKit"]),
+        module("EarningsPlatform", ["Earnings", "EarningsService", "RealtimeAPI", "EventLog", "PlatformKit"]),
+        module("EarningsTool", ["EarningsPlatform", "Earnings", "EarningsService", "RealtimeAPI", "EventLog", "EventLogSQLite", "PlatformKit", argumentParser]),
+        .executableTarget(name: "earnings", dependencies: ["EarningsTool"], path: "Tools/earnings"),
+        .executableTarget(name: "earnings-bench", dependencies: ["Earnings", "RealtimeAPI", "PlatformKit"], path: "Tools/earnings-bench"),
+        tests("Earnings", ["Earnings", "EarningsService", "EarningsPlatform", "RealtimeAPI", "EventLog", "PlatformKit", "EventLogTestSupport"]),
 
         // MARK: - Apps and tools
         .executableTarget(name: "platform", dependencies: ["EventLogTool", "EventLogSQLite", "EventLog", "PlatformKit", argumentParser], path: "Apps/platform"),
