@@ -118,10 +118,11 @@ public struct TrackerDataManager: Sendable {
         BrowseTrackerRankingItem(card: entry.card, service: entry.service, isStale: entry.isStale, plugin: plugin)
     }
 
-    /// The driver's (or a forced) choice if still shown, else the highest `statusModePriority`
-    /// (cards without one come last; ties keep the Browse order).
+    /// The driver's (or a forced) choice if still shown; else the top card asking to force the
+    /// switch; else the highest `statusModePriority` (cards without one come last; ties keep the Browse order).
     private func statusItem(_ browse: [BrowseTrackerRankingItem], selected: String?) -> BrowseTrackerRankingItem? {
         if let selected, let chosen = browse.first(where: { $0.card.cardID == selected }) { return chosen }
+        if let forcing = browse.first(where: { $0.card.shouldForceSwitchStatusMode == true }) { return forcing }
         var best: BrowseTrackerRankingItem?
         var bestPriority = -Double.infinity
         for item in browse {

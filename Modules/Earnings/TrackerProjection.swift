@@ -34,16 +34,16 @@ public struct TrackerProjection: Projection {
     }()
 
     public func apply(_ event: any Event, envelope: RecordedEvent, to state: inout State) {
-        guard let (driverID, at) = event.trackerDriverAndInstant, until.map({ at <= $0 }) ?? true else { return }
-        state.trackers[driverID, default: TrackerState()].apply(event)
+        guard let event = event as? any TrackerEvent, until.map({ event.at <= $0 }) ?? true else { return }
+        state.trackers[event.driverID, default: TrackerState()].apply(event)
     }
 
     /// One driver's tracker rebuilt from `log` (its stream only) as of `instant`.
     public static func tracker(driverID: String, in log: some EventLogReader, at instant: Instant?) throws -> TrackerState {
         var state = TrackerState()
         try log.forEach(EventQuery(stream: earningsStream(driverID: driverID), types: registry.typeNames)) { recorded in
-            guard let event = try registry.decode(recorded), let (id, at) = event.trackerDriverAndInstant,
-                  id == driverID, instant.map({ at <= $0 }) ?? true else { return }
+            guard let event = try registry.decode(recorded) as? any TrackerEvent,
+                  event.driverID == driverID, instant.map({ event.at <= $0 }) ?? true else { return }
             state.apply(event)
         }
         return state

@@ -68,18 +68,15 @@ public struct TrackerState: Sendable, Hashable, Codable {
     }
 }
 
-/// Every tracker event carries its driver and instant.
-extension Event {
-    /// The driver and instant of a tracker event, `nil` for other events.
-    var trackerDriverAndInstant: (driverID: String, at: Instant)? {
-        switch self {
-        case let event as TrackerCardsPushed: (event.driverID, event.at)
-        case let event as TrackerCardsPulled: (event.driverID, event.at)
-        case let event as TrackerPullFailed: (event.driverID, event.at)
-        case let event as TrackerPrivacyChanged: (event.driverID, event.at)
-        case let event as TrackerStatusItemSelected: (event.driverID, event.at)
-        case let event as TrackerBulletinDismissed: (event.driverID, event.at)
-        default: nil
-        }
-    }
+/// A tracker event: it belongs to one driver and happened at one instant.
+public protocol TrackerEvent: Event {
+    var driverID: String { get }
+    var at: Instant { get }
 }
+
+extension TrackerCardsPushed: TrackerEvent {}
+extension TrackerCardsPulled: TrackerEvent {}
+extension TrackerPullFailed: TrackerEvent {}
+extension TrackerPrivacyChanged: TrackerEvent {}
+extension TrackerStatusItemSelected: TrackerEvent {}
+extension TrackerBulletinDismissed: TrackerEvent {}

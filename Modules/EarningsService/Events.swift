@@ -4,6 +4,7 @@ import PlatformKit
 /// An earnings fact about one driver (what ``EarningsProjection`` folds).
 public protocol EarningsFact: Event {
     var driverID: String { get }
+    var at: Instant { get }
 }
 
 /// A trip completed: the driver earned `fare` (stream `earnings-<driverID>`).

@@ -1,0 +1,4 @@
+import ArgumentParser
+import EarningsTool
+
+EarningsCommand.main()
