@@ -74,7 +74,7 @@ let package = Package(
         module("EarningsPlatform", ["Earnings", "EarningsService", "RealtimeAPI", "EventLog", "PlatformKit"]),
         module("EarningsTool", ["EarningsPlatform", "Earnings", "EarningsService", "RealtimeAPI", "EventLog", "EventLogSQLite", "PlatformKit", argumentParser]),
         .executableTarget(name: "earnings", dependencies: ["EarningsTool", argumentParser], path: "Tools/earnings"),
-        .executableTarget(name: "earnings-bench", dependencies: ["Earnings", "RealtimeAPI", "PlatformKit"], path: "Tools/earnings-bench"),
+        .executableTarget(name: "earnings-bench", dependencies: ["Earnings", "EarningsPlatform", "RealtimeAPI", "PlatformKit"], path: "Tools/earnings-bench"),
         tests("Earnings", ["Earnings", "EarningsService", "EarningsPlatform", "RealtimeAPI", "EventLog", "PlatformKit", "EventLogTestSupport"]),
 
         // MARK: - Apps and tools

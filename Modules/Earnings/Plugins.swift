@@ -20,8 +20,9 @@ public struct TrackerCardPlugin: Plugin {
 public struct TrackerCardPlugins: Sendable {
     public let browse: PluginPoint<TrackerCardKind, PluginID?>
     public let bulletin: PluginPoint<TrackerCardKind, PluginID?>
-    private let browseByKind: [TrackerCardKind: PluginID]
-    private let bulletinByKind: [TrackerCardKind: PluginID]
+    /// Resolved once; a short list searched linearly (cheaper than hashing per card).
+    private let browseByKind: [(kind: TrackerCardKind, plugin: PluginID)]
+    private let bulletinByKind: [(kind: TrackerCardKind, plugin: PluginID)]
 
     /// The standard plugins, minus those `switches` turn off.
     public init(switches: PluginSwitches = PluginSwitches()) {
@@ -40,9 +41,9 @@ public struct TrackerCardPlugins: Sendable {
     }
 
     /// The Browse plugin for a card type, `nil` if none is enabled.
-    public func browsePlugin(_ kind: TrackerCardKind) -> PluginID? { browseByKind[kind] }
+    public func browsePlugin(_ kind: TrackerCardKind) -> PluginID? { browseByKind.first { $0.kind == kind }?.plugin }
     /// The Bulletin plugin for a card type, `nil` if none is enabled.
-    public func bulletinPlugin(_ kind: TrackerCardKind) -> PluginID? { bulletinByKind[kind] }
+    public func bulletinPlugin(_ kind: TrackerCardKind) -> PluginID? { bulletinByKind.first { $0.kind == kind }?.plugin }
 
     /// Card types shown in Browse (and Status): summaries, progress and errors.
     public static let browseKinds: [TrackerCardKind] = [
@@ -63,11 +64,7 @@ public struct TrackerCardPlugins: Sendable {
         kinds.map { TrackerCardPlugin(id: pluginID(mode, $0), kind: $0) }
     }
 
-    private static func resolveAll(_ point: PluginPoint<TrackerCardKind, PluginID?>) -> [TrackerCardKind: PluginID] {
-        var result: [TrackerCardKind: PluginID] = [:]
-        for kind in TrackerCardKind.allCases {
-            if let id = point.resolve(kind) { result[kind] = id }
-        }
-        return result
+    private static func resolveAll(_ point: PluginPoint<TrackerCardKind, PluginID?>) -> [(kind: TrackerCardKind, plugin: PluginID)] {
+        TrackerCardKind.allCases.compactMap { kind in point.resolve(kind).map { (kind, $0) } }
     }
 }

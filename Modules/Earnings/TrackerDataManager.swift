@@ -13,30 +13,39 @@ public struct TrackerDataManager: Sendable {
         self.plugins = plugins
     }
 
-    private struct Entry {
-        var card: TrackerCard
-        var service: TrackerService
-        var isStale: Bool
+    /// A merged card: where it is (stream, index), its rank key and the modes it goes to. Plain
+    /// values only, so sorting moves 24 bytes and retains nothing.
+    private struct Slot {
+        var stream: Int32
+        var index: Int32
         var rankPriority: Double
-        var browse: PluginID?
-        var bulletin: PluginID?
+        var toBrowse = false
+        var toBulletin = false
     }
 
     /// The three modes for `streams` at `now`.
     public func modes(_ streams: [TrackerCardStream], ui: TrackerUIState = TrackerUIState(), now: Instant) -> TrackerModes {
-        var excluded: [TrackerExclusion] = []
-        var entries: [Entry] = []
-        for var entry in merge(streams, excluded: &excluded) where validate(&entry, now: now, excluded: &excluded) {
-            entries.append(entry)
+        var streams = streams
+        for index in streams.indices where streams[index].isInOutage {
+            streams[index].cards.append(.outageError(for: streams[index].service, lastUpdatedAt: streams[index].lastUpdatedAt))
         }
-        entries.sort { $0.rankPriority != $1.rankPriority ? $0.rankPriority > $1.rankPriority : $0.card.cardID < $1.card.cardID }
+        var excluded: [TrackerExclusion] = []
+        var slots: [Slot] = []
+        for var slot in merge(streams, excluded: &excluded) where validate(&slot, streams, now: now, excluded: &excluded) {
+            slots.append(slot)
+        }
+        slots.sort { lhs, rhs in
+            lhs.rankPriority != rhs.rankPriority
+                ? lhs.rankPriority > rhs.rankPriority
+                : streams[Int(lhs.stream)].cards[Int(lhs.index)].cardID < streams[Int(rhs.stream)].cards[Int(rhs.index)].cardID
+        }
 
         var browse: [BrowseTrackerRankingItem] = []
         var bulletin: [BrowseTrackerRankingItem] = []
-        browse.reserveCapacity(entries.count)
-        for entry in entries {
-            if let plugin = entry.browse { browse.append(item(entry, plugin)) }
-            if let plugin = entry.bulletin { bulletin.append(item(entry, plugin)) }
+        browse.reserveCapacity(slots.count)
+        for slot in slots {
+            if slot.toBrowse { browse.append(item(streams, slot, browse: true)) }
+            if slot.toBulletin { bulletin.append(item(streams, slot, browse: false)) }
         }
         let opened = ui.openBulletinCardID.flatMap { id in bulletin.first { $0.card.cardID == id } }
         return TrackerModes(
@@ -53,47 +62,44 @@ public struct TrackerDataManager: Sendable {
         )
     }
 
-    /// One entry per card ID: the newest `lastUpdatedAt` wins; on a tie the later card of the same
-    /// service wins (a later push), or else the earlier service's. Outage error cards are added here.
-    private func merge(_ streams: [TrackerCardStream], excluded: inout [TrackerExclusion]) -> [Entry] {
-        var slots: [String: Int] = [:]
-        var entries: [Entry] = []
-        let total = streams.reduce(0) { $0 + $1.cards.count + 1 }
+    /// One slot per card ID: the newest `lastUpdatedAt` wins; on a tie the later card of the same
+    /// service wins (a later push), or else the earlier service's.
+    private func merge(_ streams: [TrackerCardStream], excluded: inout [TrackerExclusion]) -> [Slot] {
+        let total = streams.reduce(0) { $0 + $1.cards.count }
+        var positions: [String: Int] = [:]
+        var slots: [Slot] = []
+        positions.reserveCapacity(total)
         slots.reserveCapacity(total)
-        entries.reserveCapacity(total)
-        for stream in streams {
+        for (streamIndex, stream) in streams.enumerated() {
             for dropped in stream.dropped {
                 excluded.append(TrackerExclusion(cardID: dropped.cardID ?? "?", service: stream.service, reason: .badPayload(dropped.reason)))
             }
-            var cards = stream.cards
-            if stream.isInOutage { cards.append(.outageError(for: stream.service, lastUpdatedAt: stream.lastUpdatedAt)) }
-            for card in cards {
-                let entry = Entry(
-                    card: card, service: stream.service, isStale: stream.isInOutage,
-                    rankPriority: card.priority.isNaN ? -.infinity : card.priority
+            for (cardIndex, card) in stream.cards.enumerated() {
+                let slot = Slot(
+                    stream: Int32(streamIndex), index: Int32(cardIndex), rankPriority: card.priority.isNaN ? -.infinity : card.priority
                 )
-                guard let slot = slots[card.cardID] else {
-                    slots[card.cardID] = entries.count
-                    entries.append(entry)
+                guard let position = positions[card.cardID] else {
+                    positions[card.cardID] = slots.count
+                    slots.append(slot)
                     continue
                 }
-                let current = entries[slot]
+                let current = streams[Int(slots[position].stream)]
                 let new = card.lastUpdatedAt ?? .min
-                let old = current.card.lastUpdatedAt ?? .min
+                let old = current.cards[Int(slots[position].index)].lastUpdatedAt ?? .min
                 if new > old || (new == old && current.service == stream.service) {
                     excluded.append(TrackerExclusion(cardID: card.cardID, service: current.service, reason: .superseded(by: stream.service)))
-                    entries[slot] = entry
+                    slots[position] = slot
                 } else {
                     excluded.append(TrackerExclusion(cardID: card.cardID, service: stream.service, reason: .superseded(by: current.service)))
                 }
             }
         }
-        return entries
+        return slots
     }
 
-    /// Whether the entry is shown; records why not. Sets the plugins that render it.
-    private func validate(_ entry: inout Entry, now: Instant, excluded: inout [TrackerExclusion]) -> Bool {
-        let card = entry.card
+    /// Whether the card is shown; records why not. Sets the modes it goes to (those with an enabled plugin).
+    private func validate(_ slot: inout Slot, _ streams: [TrackerCardStream], now: Instant, excluded: inout [TrackerExclusion]) -> Bool {
+        let card = streams[Int(slot.stream)].cards[Int(slot.index)]
         let reason: TrackerExclusionReason?
         if !card.isValid {
             reason = .invalid
@@ -101,21 +107,26 @@ public struct TrackerDataManager: Sendable {
             reason = .expired(expiresAt)
         } else if card.cardType == nil || card.cardType == .unknown {
             reason = .unknownType
-        } else if let payload = card.payload {
+        } else if let kind = card.payload?.kind {
             let type = card.cardType ?? .unknown
-            entry.browse = type.isBrowse ? plugins.browsePlugin(payload.kind) : nil
-            entry.bulletin = type.isBulletin ? plugins.bulletinPlugin(payload.kind) : nil
-            reason = entry.browse == nil && entry.bulletin == nil ? .noPlugin(payload.kind) : nil
+            slot.toBrowse = type.isBrowse && plugins.browsePlugin(kind) != nil
+            slot.toBulletin = type.isBulletin && plugins.bulletinPlugin(kind) != nil
+            reason = slot.toBrowse || slot.toBulletin ? nil : .noPlugin(kind)
         } else {
             reason = .missingPayload
         }
         guard let reason else { return true }
-        excluded.append(TrackerExclusion(cardID: card.cardID, service: entry.service, reason: reason))
+        excluded.append(TrackerExclusion(cardID: card.cardID, service: streams[Int(slot.stream)].service, reason: reason))
         return false
     }
 
-    private func item(_ entry: Entry, _ plugin: PluginID) -> BrowseTrackerRankingItem {
-        BrowseTrackerRankingItem(card: entry.card, service: entry.service, isStale: entry.isStale, plugin: plugin)
+    private func item(_ streams: [TrackerCardStream], _ slot: Slot, browse: Bool) -> BrowseTrackerRankingItem {
+        let card = streams[Int(slot.stream)].cards[Int(slot.index)]
+        let kind = card.payload?.kind ?? .error
+        return BrowseTrackerRankingItem(
+            card: card, service: streams[Int(slot.stream)].service, isStale: streams[Int(slot.stream)].isInOutage,
+            plugin: (browse ? plugins.browsePlugin(kind) : plugins.bulletinPlugin(kind)) ?? "none"
+        )
     }
 
     /// The driver's (or a forced) choice if still shown; else the top card asking to force the

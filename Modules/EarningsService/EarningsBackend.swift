@@ -40,13 +40,14 @@ public struct EarningsBackend: Sendable {
     /// Records a completed trip: enrollments due, the trip, any incentive payout, then the earnings
     /// and incentives pushes. Throws for a negative or huge fare, or a currency other than the driver's.
     public mutating func completeTrip(driverID: String, tripID: String, fare: Money, at instant: Instant) throws(EarningsError) -> [any Event] {
-        var driver = state.drivers[driverID] ?? DriverEarnings()
-        if let currency = driver.currency, currency != fare.currency {
+        if let currency = state.drivers[driverID]?.currency, currency != fare.currency {
             throw EarningsError("trip \(tripID) of \(driverID): fare \(fare) is not in the driver's currency \(currency.code)")
         }
         guard (0...Self.maximumFareMinorUnits).contains(fare.minorUnits) else {
             throw EarningsError("trip \(tripID) of \(driverID): fare \(fare) is negative or too large")
         }
+        // Taken out of the dictionary so the trip history is appended in place, not copied.
+        var driver = state.drivers.removeValue(forKey: driverID) ?? DriverEarnings()
         let previousPoints = driver.loyaltyPoints
         var facts: [any Event] = enrollments(driverID: driverID, driver: driver, currency: fare.currency, at: instant)
         facts.append(TripCompleted(driverID: driverID, tripID: tripID, fare: fare, at: instant))

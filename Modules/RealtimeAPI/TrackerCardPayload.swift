@@ -1,7 +1,8 @@
 /// The data of one card: exactly one variant, coded as the seed's `TrackerCardPayload` (one key
 /// such as `trackerRecentTripsCard`). Adding a card type is adding a case here and a plugin;
-/// every `switch` over ``TrackerCardKind`` then points at what to update.
-public enum TrackerCardPayload: Sendable, Hashable, Codable {
+/// every `switch` over ``TrackerCardKind`` then points at what to update. `indirect`, so a card
+/// carries one reference to its payload and cards move cheaply when ranked.
+public indirect enum TrackerCardPayload: Sendable, Hashable, Codable {
     case recentTrips(TrackerRecentTripsCard)
     case dailyEarnings(TrackerDailyEarningsCard)
     case weeklyEarnings(TrackerWeeklyEarningsCard)
