@@ -44,8 +44,14 @@ public struct TrackerDataManager: Sendable {
         var bulletin: [BrowseTrackerRankingItem] = []
         browse.reserveCapacity(slots.count)
         for slot in slots {
-            if slot.toBrowse { browse.append(item(streams, slot, browse: true)) }
-            if slot.toBulletin { bulletin.append(item(streams, slot, browse: false)) }
+            let stream = Int(slot.stream)
+            let card = streams[stream].cards[Int(slot.index)]
+            guard let kind = card.payload?.kind else { continue }
+            let item = { (plugin: PluginID) in
+                BrowseTrackerRankingItem(card: card, service: streams[stream].service, isStale: streams[stream].isInOutage, plugin: plugin)
+            }
+            if slot.toBrowse, let plugin = plugins.browsePlugin(kind) { browse.append(item(plugin)) }
+            if slot.toBulletin, let plugin = plugins.bulletinPlugin(kind) { bulletin.append(item(plugin)) }
         }
         let opened = ui.openBulletinCardID.flatMap { id in bulletin.first { $0.card.cardID == id } }
         return TrackerModes(
@@ -78,11 +84,11 @@ public struct TrackerDataManager: Sendable {
                 let slot = Slot(
                     stream: Int32(streamIndex), index: Int32(cardIndex), rankPriority: card.priority.isNaN ? -.infinity : card.priority
                 )
-                guard let position = positions[card.cardID] else {
-                    positions[card.cardID] = slots.count
+                guard let position = positions.updateValue(slots.count, forKey: card.cardID) else {
                     slots.append(slot)
                     continue
                 }
+                positions[card.cardID] = position
                 let current = streams[Int(slots[position].stream)]
                 let new = card.lastUpdatedAt ?? .min
                 let old = current.cards[Int(slots[position].index)].lastUpdatedAt ?? .min
@@ -118,15 +124,6 @@ public struct TrackerDataManager: Sendable {
         guard let reason else { return true }
         excluded.append(TrackerExclusion(cardID: card.cardID, service: streams[Int(slot.stream)].service, reason: reason))
         return false
-    }
-
-    private func item(_ streams: [TrackerCardStream], _ slot: Slot, browse: Bool) -> BrowseTrackerRankingItem {
-        let card = streams[Int(slot.stream)].cards[Int(slot.index)]
-        let kind = card.payload?.kind ?? .error
-        return BrowseTrackerRankingItem(
-            card: card, service: streams[Int(slot.stream)].service, isStale: streams[Int(slot.stream)].isInOutage,
-            plugin: (browse ? plugins.browsePlugin(kind) : plugins.bulletinPlugin(kind)) ?? "none"
-        )
     }
 
     /// The driver's (or a forced) choice if still shown; else the top card asking to force the
