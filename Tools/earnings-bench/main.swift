@@ -1,5 +1,6 @@
 import Earnings
 import EarningsPlatform
+import Glibc
 import PlatformKit
 import RealtimeAPI
 
@@ -38,15 +39,27 @@ let streams = services.enumerated().map { offset, service in
 let manager = TrackerDataManager()
 let clock = ContinuousClock()
 var samples: [Duration] = []
+var cpuSamples: [Duration] = []
 var checksum = 0
+
+/// This thread's CPU time: unlike wall time, it does not count the time other processes hold the core.
+func threadCPUTime() -> Duration {
+    var time = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+    return .seconds(Int64(time.tv_sec)) + .nanoseconds(Int64(time.tv_nsec))
+}
+
 for _ in 0..<5 { checksum &+= manager.modes(streams, now: now).browse.sortedValidItems.count }  // warm-up
 for _ in 0..<50 {
     let start = clock.now
+    let cpuStart = threadCPUTime()
     let modes = manager.modes(streams, now: now)
+    cpuSamples.append(threadCPUTime() - cpuStart)
     samples.append(start.duration(to: clock.now))
     checksum &+= modes.browse.sortedValidItems.count &+ modes.excluded.count
 }
 samples.sort()
+cpuSamples.sort()
 
 func milliseconds(_ duration: Duration) -> String {
     let (seconds, attoseconds) = duration.components
@@ -79,9 +92,10 @@ let modes = manager.modes(streams, now: now)
 let median = samples[samples.count / 2]
 print("| measure | value | target | met |")
 print("|---|---|---|---|")
-print("| merge + validate + rank + route, 10 000 cards from 5 services (median of 50) | \(milliseconds(median)) | < 10 ms | \(median < .milliseconds(10) ? "yes" : "no") |")
-print("| same, best of 50 | \(milliseconds(samples[0])) | | |")
-print("| same, worst of 50 | \(milliseconds(samples[samples.count - 1])) | | |")
+print("| merge + validate + rank + route, 10 000 cards from 5 services, wall time (median of 50) | \(milliseconds(median)) | < 10 ms | \(median < .milliseconds(10) ? "yes" : "no") |")
+print("| same, thread CPU time (median of 50) | \(milliseconds(cpuSamples[cpuSamples.count / 2])) | < 10 ms | \(cpuSamples[cpuSamples.count / 2] < .milliseconds(10) ? "yes" : "no") |")
+print("| same, wall time, best of 50 | \(milliseconds(samples[0])) | | |")
+print("| same, wall time, worst of 50 | \(milliseconds(samples[samples.count - 1])) | | |")
 print("| simulation: completeTrip → events encoded, 20 000 trips / 1 000 drivers | \(Int(perTrip)) µs per trip (\(Int(1e6 / perTrip)) trips/s, \(eventCount / trips) events each) | informational | |")
 print("")
 print("Browse \(modes.browse.sortedValidItems.count) cards, Bulletin \(modes.bulletin.sortedValidItems.count), excluded \(modes.excluded.count) (checksum \(checksum)).")
