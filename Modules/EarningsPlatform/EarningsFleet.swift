@@ -56,6 +56,22 @@ public struct EarningsFleet: Sendable {
         return try event.newEvent(stream: earningsStream(driverID: driverID))
     }
 
+    /// Pulls one service's cards for a driver if the data manager says a pull is due, through an
+    /// in-process transport to the back end under `conditions` (outages make the pull fail and the
+    /// service show its error card). Returns the outcome encoded for the log, `nil` if no pull was due.
+    public mutating func pullIfDue(
+        driverID: String, service: TrackerService, at instant: Instant, puller: TrackerPuller, conditions: NetworkConditions = .perfect
+    ) throws -> NewEvent? {
+        let backend = backend
+        var transport = InProcessTransport<TrackerPullRequest, TrackerPullResponse>(
+            conditions: conditions, random: puller.random.fork("earnings.pull"), encodesMessages: false
+        ) { request, handledAt in backend.pull(request, at: handledAt) }
+        guard let outcome = puller.pullIfDue(driverID: driverID, service: service, state: tracker(driverID), at: instant, transport: &transport) else {
+            return nil
+        }
+        return try record(outcome, driverID: driverID)
+    }
+
     /// The three modes of a driver's tracker at `instant` (expiry is evaluated then).
     public func modes(driverID: String, at instant: Instant) -> TrackerModes {
         dataManager.modes(tracker(driverID).streams, ui: tracker(driverID).ui, now: instant)

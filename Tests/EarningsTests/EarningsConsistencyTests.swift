@@ -78,3 +78,24 @@ final class EarningsConsistencyTests: XCTestCase {
         XCTAssertEqual(earlier.earnings("driver-7").trips.count, 1)
     }
 }
+
+/// Pulls through the fleet: an outage window makes the service show its error card and cached cards.
+final class EarningsFleetPullTests: XCTestCase {
+    func test_pullDuringAnOutage_showsTheErrorCard_thenRecovers() throws {
+        var fleet = EarningsFleet()
+        try fleet.completeTrip(driverID: "driver-1", tripID: "trip-1", fare: usd(1_500), at: at(0), appendingTo: InMemoryEventLog(clock: .constant(monday)))
+        let puller = TrackerPuller(policy: PullPolicy(minimumInterval: .seconds(300), backoff: Backoff(initial: .seconds(30), maximum: .seconds(60), jitter: 0)), random: .seeded(5))
+        let conditions = NetworkConditions(outages: [.init(start: at(600), end: at(1_200))])
+        XCTAssertNil(try fleet.pullIfDue(driverID: "driver-1", service: .earnings, at: at(100), puller: puller, conditions: conditions), "a push came 100 s ago")
+        let failed = try XCTUnwrap(fleet.pullIfDue(driverID: "driver-1", service: .earnings, at: at(700), puller: puller, conditions: conditions))
+        XCTAssertEqual(failed.type, "earnings.tracker.pull_failed")
+        let outage = fleet.modes(driverID: "driver-1", at: at(701))
+        XCTAssertEqual(outage.status.selectedItem?.card.cardID, "earnings.error")
+        XCTAssertTrue(outage.browse.sortedValidItems.contains { $0.card.cardID == "earnings.daily" && $0.isStale })
+        XCTAssertNil(try fleet.pullIfDue(driverID: "driver-1", service: .earnings, at: at(720), puller: puller, conditions: conditions), "backing off")
+        let pulled = try XCTUnwrap(fleet.pullIfDue(driverID: "driver-1", service: .earnings, at: at(1_300), puller: puller, conditions: conditions))
+        XCTAssertEqual(pulled.type, "earnings.tracker.pulled")
+        XCTAssertEqual(fleet.modes(driverID: "driver-1", at: at(1_301)).browse.servicesInOutage, [])
+        XCTAssertEqual(fleet.consistencyProblems(at: at(1_301)), [])
+    }
+}
