@@ -73,7 +73,7 @@ let package = Package(
         module("EarningsService", ["RealtimeAPI", "EventLog", "PlatformKit"]),
         module("EarningsPlatform", ["Earnings", "EarningsService", "RealtimeAPI", "EventLog", "PlatformKit"]),
         module("EarningsTool", ["EarningsPlatform", "Earnings", "EarningsService", "RealtimeAPI", "EventLog", "EventLogSQLite", "PlatformKit", argumentParser]),
-        .executableTarget(name: "earnings", dependencies: ["EarningsTool", argumentParser], path: "Tools/earnings"),
+        .executableTarget(name: "earnings", dependencies: ["EarningsTool"], path: "Tools/earnings"),
         .executableTarget(name: "earnings-bench", dependencies: ["Earnings", "EarningsPlatform", "RealtimeAPI", "PlatformKit"], path: "Tools/earnings-bench"),
         tests("Earnings", ["Earnings", "EarningsService", "EarningsPlatform", "RealtimeAPI", "EventLog", "PlatformKit", "EventLogTestSupport"]),
 

@@ -18,7 +18,7 @@ extension BrowseTrackerRankingItem {
     public func view(masked: Bool = false) -> TrackerCardView {
         var view = card.payload.map(Self.render) ?? TrackerCardView(title: card.cardID)
         if masked, view.amount != nil { view.amount = TrackerCardView.maskedAmount }
-        if isStale { view.staleSince = card.lastUpdatedAt.map { "\(Instant(millisecondsSinceEpoch: $0 * 1_000))" } ?? "unknown" }
+        if isStale { view.staleSince = card.lastUpdatedAt.map { "\(Instant(timestampInSec: $0))" } ?? "unknown" }
         return view
     }
 

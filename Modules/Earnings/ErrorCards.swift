@@ -12,7 +12,7 @@ extension TrackerCard {
             priority: outageErrorPriority,
             payload: .error(TrackerErrorCard(title: "\(source.displayName) are delayed", source: source, message: updated)),
             cardType: .browse,
-            lastUpdatedAt: lastUpdatedAt.map { $0.millisecondsSinceEpoch / 1_000 },
+            lastUpdatedAt: lastUpdatedAt?.timestampInSec,
             outageState: .outage,
             statusModePriority: outageErrorPriority
         )

@@ -79,7 +79,7 @@ public enum TrackerExclusionReason: Sendable, Hashable, CustomStringConvertible 
     public var description: String {
         switch self {
         case .invalid: "invalid (isValid = false)"
-        case .expired(let at): "expired (expiresAt \(Instant(millisecondsSinceEpoch: at * 1_000)))"
+        case .expired(let at): "expired (expiresAt \(Instant(timestampInSec: at)))"
         case .unknownType: "unknown type (cardType missing or UNKNOWN)"
         case .missingPayload: "bad payload: missing"
         case .badPayload(let reason): "bad payload: \(reason)"

@@ -109,7 +109,7 @@ public struct TrackerDataManager: Sendable {
         let reason: TrackerExclusionReason?
         if !card.isValid {
             reason = .invalid
-        } else if let expiresAt = card.expiresAt, now.millisecondsSinceEpoch >= expiresAt.multipliedReportingOverflow(by: 1_000).partialValue {
+        } else if let expiresAt = card.expiresAt, now >= Instant(timestampInSec: expiresAt) {
             reason = .expired(expiresAt)
         } else if card.cardType == nil || card.cardType == .unknown {
             reason = .unknownType

@@ -9,12 +9,7 @@ public struct TrackerProjection: Projection {
         public init() {}
     }
 
-    /// Fold only events at or before this instant (a driver's tracker "as of" a time); `nil` for all.
-    public var until: Instant?
-
-    public init(until: Instant? = nil) {
-        self.until = until
-    }
+    public init() {}
 
     public var name: String { "earnings.tracker" }
     public var version: Int { 1 }
@@ -34,7 +29,7 @@ public struct TrackerProjection: Projection {
     }()
 
     public func apply(_ event: any Event, envelope: RecordedEvent, to state: inout State) {
-        guard let event = event as? any TrackerEvent, until.map({ event.at <= $0 }) ?? true else { return }
+        guard let event = event as? any TrackerEvent else { return }
         state.trackers[event.driverID, default: TrackerState()].apply(event)
     }
 

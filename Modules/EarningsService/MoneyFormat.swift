@@ -34,14 +34,6 @@ public struct EarningsLocale: Sendable, Hashable, Codable {
     public static let enIN = EarningsLocale(identifier: "en_IN", decimalSeparator: ".", groupingSeparator: ",", indianGrouping: true, symbolPlacement: .before)
     public static let ptBR = EarningsLocale(identifier: "pt_BR", decimalSeparator: ",", groupingSeparator: ".", symbolPlacement: .beforeWithSpace)
 
-    /// The locales `named(_:)` knows.
-    public static let known: [EarningsLocale] = [.enUS, .deDE, .frFR, .jaJP, .enIN, .ptBR]
-
-    /// A known locale by identifier (`en_US`, `de_DE`, …).
-    public static func named(_ identifier: String) -> EarningsLocale? {
-        known.first { $0.identifier == identifier }
-    }
-
     /// `money` as this locale writes it: `$1,234.56`, `1.234,56 €`, `₹1,23,456.78`, `¥1,200`.
     public func format(_ money: Money) -> String {
         let digits = money.currency.minorUnitDigits

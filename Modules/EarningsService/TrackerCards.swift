@@ -122,7 +122,7 @@ public struct TrackerCardFactory: Sendable {
     }
 
     private func seconds(_ instant: Instant) -> TimestampInSec {
-        instant.millisecondsSinceEpoch / 1_000
+        instant.timestampInSec
     }
 }
 

@@ -34,7 +34,7 @@ enum CardFile {
             return try JSONDecoder().decode(Services.self, from: data).services.map { service in
                 TrackerCardStream(
                     service: service.service, cards: service.cards.cards, isInOutage: service.outage ?? false,
-                    lastUpdatedAt: service.lastUpdatedAt.map { Instant(millisecondsSinceEpoch: $0 * 1_000) }, dropped: service.cards.dropped
+                    lastUpdatedAt: service.lastUpdatedAt.map(Instant.init(timestampInSec:)), dropped: service.cards.dropped
                 )
             }
         } catch {

@@ -1,9 +1,10 @@
 import PlatformKit
+import RealtimeAPI
 
 /// Parses `--now` / `--at`: ISO-8601 UTC (`2026-11-16T08:30:00Z`, optional `.mmm`) or Unix seconds.
 enum TimeArgument {
     static func parse(_ text: String) throws -> Instant {
-        if let seconds = Int64(text) { return Instant(millisecondsSinceEpoch: seconds * 1_000) }
+        if let seconds = Int64(text) { return Instant(timestampInSec: seconds) }
         let bytes = Array(text.utf8)
         func number(_ range: Range<Int>) -> Int64? {
             guard range.upperBound <= bytes.count, range.allSatisfy({ (48...57).contains(bytes[$0]) }) else { return nil }

@@ -30,6 +30,6 @@ struct Tracker: ParsableCommand {
 
     private static func newest(_ streams: [TrackerCardStream]) -> Instant {
         let seconds = streams.flatMap(\.cards).compactMap(\.lastUpdatedAt).max() ?? 0
-        return Instant(millisecondsSinceEpoch: seconds * 1_000)
+        return Instant(timestampInSec: seconds)
     }
 }

@@ -77,6 +77,10 @@ final class EarningsCLITests: XCTestCase {
         XCTAssertEqual(missing.error.split(separator: "\n").count, 1)
         XCTAssertTrue(missing.error.contains("nope.json: cannot read the file"), missing.error)
 
+        let argument = try earnings("tracker")
+        XCTAssertEqual(argument.status, 1)
+        XCTAssertEqual(argument.error, "earnings: Missing expected argument '--cards <cards>'\n")
+
         let time = try earnings("tracker", "--cards", fixture("cards.json"), "--now", "yesterday")
         XCTAssertEqual(time.status, 1)
         XCTAssertTrue(time.error.hasPrefix("earnings: invalid time \"yesterday\""), time.error)

@@ -90,4 +90,12 @@ final class TrackerCardContractTests: XCTestCase {
             XCTAssertEqual("\(DecodingProblem(error))", "[0].priority: expected a number")
         }
     }
+
+    func test_timestamps_clampInsteadOfTrapping() {
+        XCTAssertEqual(Instant(timestampInSec: 1_794_787_200), Instant(millisecondsSinceEpoch: 1_794_787_200_000))
+        XCTAssertEqual(Instant(timestampInSec: .max), Instant(millisecondsSinceEpoch: .max))
+        XCTAssertEqual(Instant(timestampInSec: .min), Instant(millisecondsSinceEpoch: .min))
+        XCTAssertEqual(Instant(millisecondsSinceEpoch: -1).timestampInSec, -1, "rounded down")
+        XCTAssertEqual(Instant(millisecondsSinceEpoch: 1_999).timestampInSec, 1)
+    }
 }

@@ -1,4 +1,3 @@
-import ArgumentParser
 import EarningsTool
 
-EarningsCommand.main()
+EarningsCommand.runMain()
