@@ -67,7 +67,7 @@ public struct TrackerCardFactory: Sendable {
             guard let progress = driver.progress(payout.programID) else { continue }
             let program = progress.program
             let completion = TrackerGoalCompletionCard(
-                title: program.title(locale), programID: program.id, bulletinTitle: program.completionTitle,
+                title: program.title, programID: program.id, bulletinTitle: program.completionTitle,
                 formattedReward: locale.format(payout.reward), reward: payout.reward
             )
             let payload: TrackerCardPayload = switch program.kind {
@@ -87,7 +87,7 @@ public struct TrackerCardFactory: Sendable {
     private func progressCard(_ progress: ProgramProgress, driver: DriverEarnings, updated: TimestampInSec) -> TrackerCard {
         let program = progress.program
         let goal = TrackerGoalProgressCard(
-            title: program.title(locale), programID: program.id, completedTrips: progress.completedTrips,
+            title: program.title, programID: program.id, completedTrips: progress.completedTrips,
             targetTrips: program.targetTrips, formattedReward: locale.format(program.amount), reward: program.amount
         )
         let (payload, priority): (TrackerCardPayload, Double) = switch program.kind {
@@ -95,7 +95,7 @@ public struct TrackerCardFactory: Sendable {
         case .consecutiveTrips: (.consecutiveTripsProgress(goal), 55)
         case .newDriverGuarantee:
             (.newDriverGuaranteeProgress(TrackerNewDriverGuaranteeProgressCard(
-                title: program.title(locale), programID: program.id, completedTrips: progress.completedTrips,
+                title: program.title, programID: program.id, completedTrips: progress.completedTrips,
                 targetTrips: program.targetTrips, formattedEarned: locale.format(driver.money(progress.earnedMinorUnits)),
                 earned: driver.money(progress.earnedMinorUnits), formattedGuarantee: locale.format(program.amount), guarantee: program.amount
             )), 65)
@@ -127,12 +127,13 @@ public struct TrackerCardFactory: Sendable {
 }
 
 extension IncentiveProgram {
-    /// "Do 10 trips, get $15.00", "3 trips in a row", "New driver guarantee".
-    func title(_ locale: EarningsLocale) -> String {
+    /// "Quest: do 10 trips", "Streak: 3 trips in a row", "Guarantee: first 20 trips". No amounts:
+    /// those go in the payload's amount fields, which Privacy Mode masks.
+    var title: String {
         switch kind {
-        case .quest: "Do \(targetTrips) trips, get \(locale.format(amount))"
-        case .consecutiveTrips: "\(targetTrips) trips in a row, get \(locale.format(amount))"
-        case .newDriverGuarantee: "\(locale.format(amount)) guaranteed for your first \(targetTrips) trips"
+        case .quest: "Quest: do \(targetTrips) trips"
+        case .consecutiveTrips: "Streak: \(targetTrips) trips in a row"
+        case .newDriverGuarantee: "Guarantee: first \(targetTrips) trips"
         }
     }
 

@@ -22,14 +22,14 @@ final class EarningsCLITests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.error)
         let lines = result.output.split(separator: "\n").map(String.init)
         XCTAssertEqual(lines[0], "now 2026-11-16T10:00:00.000Z · privacy visible · mode status")
-        XCTAssertEqual(lines[1], "Status:   incentives.quest-2026-11-16  Do 10 trips, get $15.00 · $15.00 · 9 of 10 trips", "the forcing card wins Status")
+        XCTAssertEqual(lines[1], "Status:   incentives.quest-2026-11-16  Quest: do 10 trips · $15.00 · 9 of 10 trips", "the forcing card wins Status")
         XCTAssertEqual(lines[2], "Browse:")
         XCTAssertTrue(lines[3].hasPrefix("  1. earnings.lastTrip  Last trip · $18.40 · Completed 09:56  [earnings, priority 90]"), lines[3])
         XCTAssertTrue(lines[4].hasPrefix("  2. earnings.daily  Today · $96.15 · 7 trips"), lines[4])
         XCTAssertTrue(lines[5].hasPrefix("  3. earnings.weekly"), lines[5])
         XCTAssertTrue(lines[6].hasPrefix("  4. incentives.quest-2026-11-16"), lines[6])
         XCTAssertTrue(lines[7].hasPrefix("  5. incentives.loyalty  Uber Pro · Gold, 31 points, 29 to Platinum"), lines[7])
-        XCTAssertEqual(lines[8], "Bulletin: incentives.streak.completed.1  Streak complete! · $5.00 · 3 trips in a row, get $5.00")
+        XCTAssertEqual(lines[8], "Bulletin: incentives.streak.completed.1  Streak complete! · $5.00 · Streak: 3 trips in a row")
         let excluded = Set(lines.drop { $0 != "Excluded:" }.dropFirst())
         XCTAssertEqual(excluded, [
             "  incentives.pro  [incentives]  bad payload: has unknown variant \"trackerProBadgeCard\"",

@@ -32,6 +32,10 @@ final class EarningsConsistencyTests: XCTestCase {
                     try log.append(fleet.completeTrip(driverID: driver, tripID: "trip-\(seed)-\(step)", fare: fare, at: now))
                 }
                 XCTAssertEqual(fleet.consistencyProblems(at: now), [], "seed \(seed) step \(step)")
+                let status = fleet.modes(driverID: driver, at: now).status
+                if status.privacyStatus == .hidden, let view = status.view {
+                    XCTAssertFalse([view.title, view.amount, view.detail].compactMap { $0 }.joined().contains("$"), "seed \(seed): Privacy Mode shows \(view)")
+                }
                 let later = now.advanced(by: .seconds(Int64(random.int(in: 0..<300_000))))
                 XCTAssertEqual(fleet.consistencyProblems(at: later), [], "seed \(seed) step \(step), cards expired at a later moment")
                 if step == steps / 2 { checkpoint = now }

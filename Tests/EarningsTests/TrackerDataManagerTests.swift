@@ -120,6 +120,7 @@ final class TrackerDataManagerTests: XCTestCase {
         let result = manager.modes(state.streams, ui: state.ui, now: at(3))
         XCTAssertEqual(result.status.view?.amount, TrackerCardView.maskedAmount)
         XCTAssertEqual(result.status.view?.title, "daily")
+        XCTAssertFalse("\(result.status.view.map { [$0.title, $0.amount, $0.detail] } ?? [])".contains("$"), "no amount anywhere in Status")
         XCTAssertEqual(result.browse.sortedValidItems.first?.view().amount, "$123.45", "Browse still shows amounts")
         let before = try TrackerProjection.tracker(driverID: "driver-1", in: log, at: at(1))
         XCTAssertEqual(manager.modes(before.streams, ui: before.ui, now: at(3)).status.view?.amount, "$123.45")
