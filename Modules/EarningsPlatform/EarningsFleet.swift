@@ -39,6 +39,7 @@ public struct EarningsFleet: Sendable {
     }
 
     /// Records a completed trip and appends its events to `log` in one batch; returns the pushes.
+    /// If the append throws, the fleet is ahead of the log: rebuild it with ``rebuild(from:config:at:)``.
     @discardableResult
     public mutating func completeTrip(
         driverID: String, tripID: String, fare: Money, at instant: Instant, appendingTo log: some EventLogWriter
@@ -64,7 +65,7 @@ public struct EarningsFleet: Sendable {
     ) throws -> NewEvent? {
         let backend = backend
         var transport = InProcessTransport<TrackerPullRequest, TrackerPullResponse>(
-            conditions: conditions, random: puller.random.fork("earnings.pull"), encodesMessages: false
+            conditions: conditions, random: puller.random, encodesMessages: false
         ) { request, handledAt in backend.pull(request, at: handledAt) }
         guard let outcome = puller.pullIfDue(driverID: driverID, service: service, state: tracker(driverID), at: instant, transport: &transport) else {
             return nil
@@ -102,18 +103,17 @@ public struct EarningsFleet: Sendable {
 
     /// The fleet rebuilt from a log: every driver's earnings and tracker as of `instant` (the end if `nil`).
     public static func rebuild(from log: some EventLogReader, config: EarningsConfig = EarningsConfig(), at instant: Instant? = nil) throws -> EarningsFleet {
-        var fleet = EarningsFleet(config: config)
-        try log.forEach(EventQuery(types: registry.typeNames)) { recorded in
-            guard let event = try registry.decode(recorded) else { return }
-            fleet.fold(event, until: instant)
-        }
-        return fleet
+        try rebuild(EventQuery(types: registry.typeNames), from: log, config: config, at: instant)
     }
 
     /// One driver rebuilt from their stream as of `instant`.
     public static func rebuild(driverID: String, from log: some EventLogReader, config: EarningsConfig = EarningsConfig(), at instant: Instant? = nil) throws -> EarningsFleet {
+        try rebuild(EventQuery(stream: earningsStream(driverID: driverID), types: registry.typeNames), from: log, config: config, at: instant)
+    }
+
+    private static func rebuild(_ query: EventQuery, from log: some EventLogReader, config: EarningsConfig, at instant: Instant?) throws -> EarningsFleet {
         var fleet = EarningsFleet(config: config)
-        try log.forEach(EventQuery(stream: earningsStream(driverID: driverID), types: registry.typeNames)) { recorded in
+        try log.forEach(query) { recorded in
             guard let event = try registry.decode(recorded) else { return }
             fleet.fold(event, until: instant)
         }
