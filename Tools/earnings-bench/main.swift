@@ -96,6 +96,6 @@ print("| merge + validate + rank + route, 10 000 cards from 5 services, wall tim
 print("| same, thread CPU time (median of 50) | \(milliseconds(cpuSamples[cpuSamples.count / 2])) | < 10 ms | \(cpuSamples[cpuSamples.count / 2] < .milliseconds(10) ? "yes" : "no") |")
 print("| same, wall time, best of 50 | \(milliseconds(samples[0])) | | |")
 print("| same, wall time, worst of 50 | \(milliseconds(samples[samples.count - 1])) | | |")
-print("| simulation: completeTrip → events encoded, 20 000 trips / 1 000 drivers | \(Int(perTrip)) µs per trip (\(Int(1e6 / perTrip)) trips/s, \(eventCount / trips) events each) | informational | |")
+print("| simulation: completeTrip → events encoded, 20 000 trips / 1 000 drivers | \(Int(perTrip)) µs per trip (\(Int(1e6 / perTrip)) trips/s, \(eventCount / trips).\(eventCount * 10 / trips % 10) events each) | informational | |")
 print("")
 print("Browse \(modes.browse.sortedValidItems.count) cards, Bulletin \(modes.bulletin.sortedValidItems.count), excluded \(modes.excluded.count) (checksum \(checksum)).")
