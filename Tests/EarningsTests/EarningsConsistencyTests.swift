@@ -40,6 +40,7 @@ final class EarningsConsistencyTests: XCTestCase {
                 XCTAssertEqual(fleet.consistencyProblems(at: later), [], "seed \(seed) step \(step), cards expired at a later moment")
                 if step == steps / 2 { checkpoint = now }
             }
+            XCTAssertTrue(try log.events().allSatisfy { try EarningsFleet.registry.decode($0) != nil }, "the registry knows every event written")
             let rebuilt = try EarningsFleet.rebuild(from: log, config: config)
             XCTAssertEqual(rebuilt.backend.state, fleet.backend.state, "seed \(seed)")
             XCTAssertEqual(rebuilt.trackers, fleet.trackers, "seed \(seed)")
