@@ -51,12 +51,12 @@ final class DataManagerPullTests: XCTestCase {
         let first = puller.pullIfDue(driverID: "driver-1", service: .earnings, state: state, at: at(0), transport: &transport)
         XCTAssertEqual((first as? TrackerCardsPulled)?.cards.map(\.cardID), ["earnings.daily"])
         XCTAssertEqual((first as? TrackerCardsPulled)?.at, at(0).advanced(by: .milliseconds(10)))
-        first.map { state.apply($0) }
+        if let first { state.apply(first) }
         XCTAssertNil(puller.pullIfDue(driverID: "driver-1", service: .earnings, state: state, at: at(30), transport: &transport))
         XCTAssertEqual(served, 1)
         let failed = puller.pullIfDue(driverID: "driver-1", service: .earnings, state: state, at: at(150), transport: &transport)
         XCTAssertEqual((failed as? TrackerPullFailed)?.retryAt, at(160))
-        failed.map { state.apply($0) }
+        if let failed { state.apply(failed) }
         XCTAssertEqual(state.manager(.earnings)?.isInOutage, true)
         XCTAssertEqual(state.manager(.earnings)?.cards.map(\.cardID), ["earnings.daily"], "cached cards stay")
         XCTAssertNil(puller.pullIfDue(driverID: "driver-1", service: .earnings, state: state, at: at(159), transport: &transport))
