@@ -27,7 +27,7 @@ extension BrowseTrackerRankingItem {
         case .recentTrips(let card):
             TrackerCardView(title: card.title, amount: card.formattedTotal, detail: card.formattedRequestAt ?? card.vehicleStatusDescription)
         case .dailyEarnings(let card), .weeklyEarnings(let card):
-            TrackerCardView(title: card.title, amount: card.formattedTotal, detail: card.tripCount.map { "\($0) trips" })
+            TrackerCardView(title: card.title, amount: card.formattedTotal, detail: card.tripCount.map { $0 == 1 ? "1 trip" : "\($0) trips" })
         case .dxgyProgress(let card), .consecutiveTripsProgress(let card):
             TrackerCardView(title: card.title, amount: card.formattedReward, detail: "\(card.completedTrips) of \(card.targetTrips) trips")
         case .dxgyCompletion(let card), .consecutiveTripsCompletion(let card), .newDriverGuaranteeCompletion(let card):
