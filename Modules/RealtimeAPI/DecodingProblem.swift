@@ -43,6 +43,8 @@ public struct DecodingProblem: CustomStringConvertible, Sendable {
         case is Double.Type, is Int.Type, is Int64.Type: "a number"
         case is Bool.Type: "true or false"
         case is String.Type: "a string"
+        case is [Any].Type: "an array"
+        case is [String: Any].Type: "an object"
         default: "\(type)"
         }
     }
