@@ -106,7 +106,14 @@ let package = Package(
         tests("OOATool", ["OOATool", "EventLogTestSupport", "EventLog", "EventLogSQLite", "PlatformKit"]),
 
         // MARK: - Feature: Earnings tracker (issue 7)
-        // (modules, CLI, bench and test targets of this feature go here)
+        module("RealtimeAPI", ["EventLog", "PlatformKit"]),
+        module("Earnings", ["RealtimeAPI", "EventLog", "PlatformKit"]),
+        module("EarningsService", ["RealtimeAPI", "EventLog", "PlatformKit"]),
+        module("EarningsPlatform", ["Earnings", "EarningsService", "RealtimeAPI", "EventLog", "PlatformKit"]),
+        module("EarningsTool", ["EarningsPlatform", "Earnings", "EarningsService", "RealtimeAPI", "EventLog", "EventLogSQLite", "PlatformKit", argumentParser]),
+        .executableTarget(name: "earnings", dependencies: ["EarningsTool"], path: "Tools/earnings"),
+        .executableTarget(name: "earnings-bench", dependencies: ["Earnings", "EarningsPlatform", "RealtimeAPI", "PlatformKit"], path: "Tools/earnings-bench"),
+        tests("Earnings", ["Earnings", "EarningsService", "EarningsPlatform", "RealtimeAPI", "EventLog", "PlatformKit", "EventLogTestSupport"]),
 
         // MARK: - Apps and tools
         module("CitySimulation", [

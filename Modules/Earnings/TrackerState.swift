@@ -1,0 +1,82 @@
+import EventLog
+import PlatformKit
+import RealtimeAPI
+
+/// One driver's tracker on the client: a data manager per service and what the driver did.
+/// A fold of the tracker events; ``TrackerDataManager`` turns it into the three modes.
+public struct TrackerState: Sendable, Hashable, Codable {
+    /// One per service, earnings and incentives first, others as they first push.
+    public private(set) var managers: [ServiceDataManager] = [.realtimeEarnings, .realtimeIncentives]
+    public private(set) var ui = TrackerUIState()
+    /// The instant of the newest event folded.
+    public private(set) var updatedAt: Instant?
+
+    public init() {}
+
+    /// The data manager of `service`.
+    public func manager(_ service: TrackerService) -> ServiceDataManager? {
+        managers.first { $0.service == service }
+    }
+
+    /// The streams ``TrackerDataManager`` merges.
+    public var streams: [TrackerCardStream] { managers.map(\.stream) }
+
+    /// Folds one tracker event; other events leave the state unchanged. Returns whether it applied.
+    @discardableResult
+    public mutating func apply(_ event: any Event) -> Bool {
+        switch event {
+        case let push as TrackerCardsPushed:
+            update(push.service) { $0.receivePush(push.cards, at: push.at) }
+            for card in push.cards {
+                if card.shouldForceSwitchStatusMode == true, card.cardType?.isBrowse == true { ui.selectedStatusCardID = card.cardID }
+                if card.cardType?.isBulletin == true { ui.openBulletinCardID = card.cardID }
+            }
+            touch(push.at)
+        case let pull as TrackerCardsPulled:
+            update(pull.service) { $0.receivePull(pull.cards, at: pull.at) }
+            touch(pull.at)
+        case let failure as TrackerPullFailed:
+            update(failure.service) { $0.pullFailed(at: failure.at, retryAt: failure.retryAt) }
+            touch(failure.at)
+        case let privacy as TrackerPrivacyChanged:
+            ui.privacyStatus = privacy.privacyStatus
+            touch(privacy.at)
+        case let selection as TrackerStatusItemSelected:
+            ui.selectedStatusCardID = selection.cardID
+            touch(selection.at)
+        case let dismissal as TrackerBulletinDismissed:
+            ui.openBulletinCardID = nil
+            touch(dismissal.at)
+        default:
+            return false
+        }
+        return true
+    }
+
+    private mutating func update(_ service: TrackerService, _ change: (inout ServiceDataManager) -> Void) {
+        if let index = managers.firstIndex(where: { $0.service == service }) {
+            change(&managers[index])
+        } else {
+            var manager = ServiceDataManager(service: service)
+            change(&manager)
+            managers.append(manager)
+        }
+    }
+
+    private mutating func touch(_ instant: Instant) {
+        updatedAt = max(updatedAt ?? instant, instant)
+    }
+}
+
+/// A tracker event: it belongs to one driver and happened at one instant.
+public protocol TrackerEvent: Event {
+    var driverID: String { get }
+    var at: Instant { get }
+}
+
+extension TrackerCardsPushed: TrackerEvent {}
+extension TrackerCardsPulled: TrackerEvent {}
+extension TrackerPullFailed: TrackerEvent {}
+extension TrackerPrivacyChanged: TrackerEvent {}
+extension TrackerStatusItemSelected: TrackerEvent {}
+extension TrackerBulletinDismissed: TrackerEvent {}

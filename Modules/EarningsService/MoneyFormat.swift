@@ -1,0 +1,79 @@
+import PlatformKit
+
+/// How a locale writes amounts: separators, digit grouping and where the currency symbol goes.
+/// Integer arithmetic only (no Foundation formatter), so it is exact and fast on hot paths.
+public struct EarningsLocale: Sendable, Hashable, Codable {
+    public enum SymbolPlacement: String, Sendable, Hashable, Codable {
+        /// `$1,234.56`
+        case before
+        /// `R$ 1.234,56`
+        case beforeWithSpace
+        /// `1.234,56 €`
+        case afterWithSpace
+    }
+
+    public var identifier: String
+    public var decimalSeparator: String
+    public var groupingSeparator: String
+    /// `12,34,567` (lakh/crore) instead of `1,234,567`.
+    public var indianGrouping: Bool
+    public var symbolPlacement: SymbolPlacement
+
+    public init(identifier: String, decimalSeparator: String, groupingSeparator: String, indianGrouping: Bool = false, symbolPlacement: SymbolPlacement) {
+        self.identifier = identifier
+        self.decimalSeparator = decimalSeparator
+        self.groupingSeparator = groupingSeparator
+        self.indianGrouping = indianGrouping
+        self.symbolPlacement = symbolPlacement
+    }
+
+    public static let enUS = EarningsLocale(identifier: "en_US", decimalSeparator: ".", groupingSeparator: ",", symbolPlacement: .before)
+    public static let deDE = EarningsLocale(identifier: "de_DE", decimalSeparator: ",", groupingSeparator: ".", symbolPlacement: .afterWithSpace)
+    public static let frFR = EarningsLocale(identifier: "fr_FR", decimalSeparator: ",", groupingSeparator: "\u{202F}", symbolPlacement: .afterWithSpace)
+    public static let jaJP = EarningsLocale(identifier: "ja_JP", decimalSeparator: ".", groupingSeparator: ",", symbolPlacement: .before)
+    public static let enIN = EarningsLocale(identifier: "en_IN", decimalSeparator: ".", groupingSeparator: ",", indianGrouping: true, symbolPlacement: .before)
+    public static let ptBR = EarningsLocale(identifier: "pt_BR", decimalSeparator: ",", groupingSeparator: ".", symbolPlacement: .beforeWithSpace)
+
+    /// `money` as this locale writes it: `$1,234.56`, `1.234,56 €`, `₹1,23,456.78`, `¥1,200`.
+    public func format(_ money: Money) -> String {
+        let digits = money.currency.minorUnitDigits
+        let magnitude = String(money.minorUnits.magnitude)
+        let padded = String(repeating: "0", count: max(0, digits + 1 - magnitude.count)) + magnitude
+        let whole = grouped(padded.dropLast(digits))
+        let number = digits == 0 ? whole : whole + decimalSeparator + padded.suffix(digits)
+        let symbol = Self.symbol(money.currency)
+        let text = switch symbolPlacement {
+        case .before: symbol + number
+        case .beforeWithSpace: symbol + " " + number
+        case .afterWithSpace: number + " " + symbol
+        }
+        return money.isNegative ? "-" + text : text
+    }
+
+    private func grouped(_ digits: Substring) -> String {
+        var groups: [Substring] = []
+        var end = digits.endIndex
+        var size = 3
+        while digits.distance(from: digits.startIndex, to: end) > size {
+            let start = digits.index(end, offsetBy: -size)
+            groups.append(digits[start..<end])
+            end = start
+            if indianGrouping { size = 2 }
+        }
+        groups.append(digits[digits.startIndex..<end])
+        return groups.reversed().joined(separator: groupingSeparator)
+    }
+
+    /// `$`, `€`, `£`, `₹`, `R$`, `¥`, or the ISO code.
+    public static func symbol(_ currency: Currency) -> String {
+        switch currency.code {
+        case "USD": "$"
+        case "EUR": "€"
+        case "GBP": "£"
+        case "INR": "₹"
+        case "BRL": "R$"
+        case "JPY": "¥"
+        default: currency.code
+        }
+    }
+}

@@ -1,0 +1,70 @@
+import Earnings
+import Foundation
+import PlatformKit
+import RealtimeAPI
+
+/// A `--cards` file: a JSON array of tracker cards, or
+/// `{"services": [{"service": "earnings", "outage": true, "lastUpdatedAt": 1763280000, "cards": [...]}]}`.
+enum CardFile {
+    private struct Services: Decodable {
+        var services: [Service]
+    }
+
+    private struct Service: Decodable {
+        var service: TrackerService
+        var outage: Bool?
+        var lastUpdatedAt: TimestampInSec?
+        var cards: TrackerCardList
+    }
+
+    /// The streams in the file; a contract violation names the file, the JSON path and the card.
+    static func load(_ path: String) throws -> [TrackerCardStream] {
+        guard let data = FileManager.default.contents(atPath: path) else { throw InputError("\(path): cannot read the file") }
+        let top: Any
+        do {
+            top = try JSONSerialization.jsonObject(with: data)
+        } catch {
+            throw InputError("\(path): not valid JSON")
+        }
+        do {
+            if top is [Any] {
+                let list = try JSONDecoder().decode(TrackerCardList.self, from: data)
+                return [TrackerCardStream(service: "cards", cards: list.cards, dropped: list.dropped)]
+            }
+            return try JSONDecoder().decode(Services.self, from: data).services.map { service in
+                TrackerCardStream(
+                    service: service.service, cards: service.cards.cards, isInOutage: service.outage ?? false,
+                    lastUpdatedAt: service.lastUpdatedAt.map(Instant.init(timestampInSec:)), dropped: service.cards.dropped
+                )
+            }
+        } catch {
+            let problem = DecodingProblem(error)
+            let card = cardID(in: top, along: codingPath(of: error)).map { " (card \"\($0)\")" } ?? ""
+            throw InputError("\(path): \(problem.path.isEmpty ? "" : problem.path)\(card): \(problem.message)")
+        }
+    }
+
+    /// The `cardID` of the innermost array element on `path` (the card the error is in).
+    private static func cardID(in top: Any, along path: [any CodingKey]) -> String? {
+        var node: Any? = top
+        var found: String?
+        for key in path {
+            if let index = key.intValue, let array = node as? [Any], array.indices.contains(index) {
+                node = array[index]
+                found = (node as? [String: Any])?["cardID"] as? String
+            } else {
+                node = (node as? [String: Any])?[key.stringValue]
+            }
+        }
+        return found
+    }
+
+    private static func codingPath(of error: any Error) -> [any CodingKey] {
+        switch error as? DecodingError {
+        case .typeMismatch(_, let context), .valueNotFound(_, let context), .keyNotFound(_, let context), .dataCorrupted(let context):
+            context.codingPath
+        default:
+            []
+        }
+    }
+}

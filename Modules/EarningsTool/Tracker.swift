@@ -1,0 +1,35 @@
+import ArgumentParser
+import Earnings
+import PlatformKit
+import RealtimeAPI
+
+/// `earnings tracker --cards FILE.json [--now TIME] [--privacy] [--json]`.
+struct Tracker: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Show the three tracker modes for a set of cards, and why each excluded card was excluded.",
+        discussion: """
+        FILE is a JSON array of TrackerCards, or {"services": [{"service", "outage", "lastUpdatedAt", "cards"}]}.
+        Without --now, "now" is the newest lastUpdatedAt in the file.
+        """
+    )
+
+    @Option(help: "The cards file (JSON).") var cards: String
+    @Option(help: "Evaluate expiry at this time: ISO-8601 UTC (2026-11-16T08:30:00Z) or Unix seconds.") var now: String?
+    @Flag(help: "Privacy Mode: hide amounts in Status mode.") var privacy = false
+    @Flag(help: "Print JSON.") var json = false
+
+    func run() throws {
+        try reportingFailure {
+            let streams = try CardFile.load(cards)
+            let instant = try now.map(TimeArgument.parse) ?? Self.newest(streams)
+            let ui = TrackerUIState(privacyStatus: privacy ? .hidden : .visible)
+            let report = TrackerReport(TrackerDataManager().modes(streams, ui: ui, now: instant), now: instant)
+            print(json ? try jsonText(report) : report.text)
+        }
+    }
+
+    private static func newest(_ streams: [TrackerCardStream]) -> Instant {
+        let seconds = streams.flatMap(\.cards).compactMap(\.lastUpdatedAt).max() ?? 0
+        return Instant(timestampInSec: seconds)
+    }
+}

@@ -1,0 +1,102 @@
+import PlatformKit
+
+/// Seconds since the Unix epoch (the seed's `ts.TimestampInSec`).
+public typealias TimestampInSec = Int64
+
+/// One Real-time Earnings Tracker card, exactly the Real-time-API contract: `cardID` identifies it,
+/// `priority` ranks Browse cards, `cardType` routes it, `expiresAt` is checked on the client.
+public struct TrackerCard: Sendable, Hashable, Codable {
+    /// The single source of truth identifying the card; a new kind of card needs a new ID.
+    public var cardID: String
+    /// Browse ranking: higher comes first.
+    public var priority: Double
+    /// A card the server marks invalid is not shown.
+    public var isValid: Bool
+    /// The data the card's plugin renders.
+    public var payload: TrackerCardPayload?
+    /// Which modes show the card.
+    public var cardType: CardType?
+    /// The card is hidden from this second on, evaluated on the client (the server never pushes expiry).
+    public var expiresAt: TimestampInSec?
+    /// When the service produced the data; shown with cached cards while the service is in outage.
+    public var lastUpdatedAt: TimestampInSec?
+    /// The service's health when it produced the card.
+    public var outageState: OutageState?
+    /// When pushed, the Status item switches to this card.
+    public var shouldForceSwitchStatusMode: Bool?
+    /// Status mode shows the valid Browse card with the highest value.
+    public var statusModePriority: Double?
+
+    public init(
+        cardID: String, priority: Double, isValid: Bool = true, payload: TrackerCardPayload?,
+        cardType: CardType?, expiresAt: TimestampInSec? = nil, lastUpdatedAt: TimestampInSec? = nil,
+        outageState: OutageState? = nil, shouldForceSwitchStatusMode: Bool? = nil, statusModePriority: Double? = nil
+    ) {
+        self.cardID = cardID
+        self.priority = priority
+        self.isValid = isValid
+        self.payload = payload
+        self.cardType = cardType
+        self.expiresAt = expiresAt
+        self.lastUpdatedAt = lastUpdatedAt
+        self.outageState = outageState
+        self.shouldForceSwitchStatusMode = shouldForceSwitchStatusMode
+        self.statusModePriority = statusModePriority
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case cardID, priority, isValid, payload, cardType, expiresAt, lastUpdatedAt, outageState
+        case shouldForceSwitchStatusMode, statusModePriority
+    }
+
+    /// Decodes the contract; a payload that is unknown or malformed throws ``TrackerPayloadError``
+    /// (naming the card) so a batch can drop this one card and keep the rest.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        cardID = try container.decode(String.self, forKey: .cardID)
+        priority = try container.decode(Double.self, forKey: .priority)
+        isValid = try container.decode(Bool.self, forKey: .isValid)
+        cardType = try container.decodeIfPresent(CardType.self, forKey: .cardType)
+        expiresAt = try container.decodeIfPresent(TimestampInSec.self, forKey: .expiresAt)
+        lastUpdatedAt = try container.decodeIfPresent(TimestampInSec.self, forKey: .lastUpdatedAt)
+        outageState = try container.decodeIfPresent(OutageState.self, forKey: .outageState)
+        shouldForceSwitchStatusMode = try container.decodeIfPresent(Bool.self, forKey: .shouldForceSwitchStatusMode)
+        statusModePriority = try container.decodeIfPresent(Double.self, forKey: .statusModePriority)
+        do {
+            payload = try container.decodeIfPresent(TrackerCardPayload.self, forKey: .payload)
+        } catch let error as TrackerPayloadError {
+            throw TrackerPayloadError(cardID: cardID, reason: error.reason)
+        } catch {
+            throw TrackerPayloadError(cardID: cardID, reason: "malformed: \(DecodingProblem(error))")
+        }
+    }
+}
+
+/// A card whose payload could not be read: the card is dropped, the others stay.
+public struct TrackerPayloadError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The dropped card, when its ID was readable.
+    public var cardID: String?
+    public var reason: String
+
+    public init(cardID: String?, reason: String) {
+        self.cardID = cardID
+        self.reason = reason
+    }
+
+    public var description: String { "card \"\(cardID ?? "?")\": payload \(reason)" }
+}
+
+extension Instant {
+    /// The instant `seconds` after the epoch, clamped to what an `Instant` can hold (a card's
+    /// timestamps come from the network: a huge one means "never", not a crash).
+    public init(timestampInSec seconds: TimestampInSec) {
+        let (milliseconds, overflow) = seconds.multipliedReportingOverflow(by: 1_000)
+        self.init(millisecondsSinceEpoch: overflow ? (seconds < 0 ? .min : .max) : milliseconds)
+    }
+
+    /// Whole seconds since the epoch (rounded down), as cards carry them.
+    public var timestampInSec: TimestampInSec {
+        let (quotient, remainder) = millisecondsSinceEpoch.quotientAndRemainder(dividingBy: 1_000)
+        return remainder < 0 ? quotient - 1 : quotient
+    }
+}

@@ -1,0 +1,25 @@
+/// A back-end service integrated into the tracker (its cards have their own data manager).
+public struct TrackerService: RawRepresentable, Sendable, Hashable, Codable, Comparable, ExpressibleByStringLiteral, CustomStringConvertible {
+    public var rawValue: String
+
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public init(stringLiteral value: String) { self.init(rawValue: value) }
+    public init(from decoder: any Decoder) throws { rawValue = try decoder.singleValueContainer().decode(String.self) }
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+
+    public var description: String { rawValue }
+    public static func < (lhs: TrackerService, rhs: TrackerService) -> Bool { lhs.rawValue < rhs.rawValue }
+
+    /// Last trip, daily and weekly summaries (`RealtimeEarningsManager`).
+    public static let earnings: TrackerService = "earnings"
+    /// Quests, consecutive trips, new-driver guarantee, loyalty (`RealtimeIncentiveManager`).
+    public static let incentives: TrackerService = "incentives"
+
+    /// The error card this service's outage shows.
+    public var errorSource: TrackerErrorSource {
+        self == .incentives ? .incentives : .earnings
+    }
+}

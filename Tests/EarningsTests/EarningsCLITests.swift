@@ -1,0 +1,113 @@
+import EventLogTestSupport
+import Foundation
+import XCTest
+
+/// The `earnings` binary end to end: output, exit status, and one clear line for bad input.
+final class EarningsCLITests: XCTestCase {
+    let directory = TemporaryDirectory()
+    var tool: String { productsDirectory().appendingPathComponent("earnings").path }
+    /// `fixtures/earnings/<name>`.
+    func fixture(_ name: String) -> String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("fixtures/earnings/\(name)").path
+    }
+
+    func earnings(_ arguments: String...) throws -> (status: Int32, output: String, error: String) {
+        XCTAssertTrue(FileManager.default.isExecutableFile(atPath: tool), "build the tools first (`swift build`)")
+        return try runProcess(tool, arguments)
+    }
+
+    func test_tracker_printsTheThreeModes_andWhyCardsWereExcluded() throws {
+        let result = try earnings("tracker", "--cards", fixture("cards.json"), "--now", "2026-11-16T10:00:00Z")
+        XCTAssertEqual(result.status, 0, result.error)
+        let lines = result.output.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines[0], "now 2026-11-16T10:00:00.000Z · privacy visible · mode status")
+        XCTAssertEqual(lines[1], "Status:   incentives.quest-2026-11-16  Quest: do 10 trips · $15.00 · 9 of 10 trips", "the forcing card wins Status")
+        XCTAssertEqual(lines[2], "Browse:")
+        XCTAssertTrue(lines[3].hasPrefix("  1. earnings.lastTrip  Last trip · $18.40 · Completed 09:56  [earnings, priority 90]"), lines[3])
+        XCTAssertTrue(lines[4].hasPrefix("  2. earnings.daily  Today · $96.15 · 7 trips"), lines[4])
+        XCTAssertTrue(lines[5].hasPrefix("  3. earnings.weekly"), lines[5])
+        XCTAssertTrue(lines[6].hasPrefix("  4. incentives.quest-2026-11-16"), lines[6])
+        XCTAssertTrue(lines[7].hasPrefix("  5. incentives.loyalty  Uber Pro · Gold, 31 points, 29 to Platinum"), lines[7])
+        XCTAssertEqual(lines[8], "Bulletin: incentives.streak.completed.1  Streak complete! · $5.00 · Streak: 3 trips in a row")
+        let excluded = Set(lines.drop { $0 != "Excluded:" }.dropFirst())
+        XCTAssertEqual(excluded, [
+            "  incentives.pro  [incentives]  bad payload: has unknown variant \"trackerProBadgeCard\"",
+            "  earnings.daily  [incentives]  superseded by a newer card from earnings",
+            "  earnings.yesterday  [earnings]  expired (expiresAt 2026-11-16T00:00:00.000Z)",
+            "  earnings.surge  [earnings]  unknown type (cardType missing or UNKNOWN)",
+            "  incentives.guarantee  [incentives]  invalid (isValid = false)",
+        ])
+    }
+
+    func test_tracker_privacyMasksStatusOnly_andJSONIsReadable() throws {
+        let result = try earnings("tracker", "--cards", fixture("cards.json"), "--now", "1794823200", "--privacy", "--json")
+        XCTAssertEqual(result.status, 0, result.error)
+        let report = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+        XCTAssertEqual(report["privacy"] as? String, "hidden")
+        let status = try XCTUnwrap((report["status"] as? [String: Any])?["view"] as? [String: Any])
+        XCTAssertEqual(status["amount"] as? String, "•••")
+        let browse = try XCTUnwrap(report["browse"] as? [[String: Any]])
+        XCTAssertEqual((browse.first?["view"] as? [String: Any])?["amount"] as? String, "$18.40")
+        XCTAssertEqual((report["excluded"] as? [Any])?.count, 5)
+    }
+
+    func test_tracker_beforeExpiry_showsTheCard() throws {
+        let result = try earnings("tracker", "--cards", fixture("cards.json"), "--now", "2026-11-15T23:59:59Z")
+        XCTAssertEqual(result.status, 0, result.error)
+        XCTAssertTrue(result.output.contains("earnings.yesterday  Yesterday"), result.output)
+    }
+
+    func test_tracker_outage_showsCachedCardsWithLastUpdated_andTheErrorCard() throws {
+        let result = try earnings("tracker", "--cards", fixture("outage.json"), "--now", "2026-11-16T10:00:00Z")
+        XCTAssertEqual(result.status, 0, result.error)
+        XCTAssertTrue(result.output.contains("outage: earnings"), result.output)
+        XCTAssertTrue(result.output.contains("Status:   earnings.error  Earnings are delayed · Last updated 2026-11-16T09:00:00.000Z"), result.output)
+        XCTAssertTrue(result.output.contains("earnings.daily  Today · $54.20 · 4 trips  (outage, last updated 2026-11-16T09:00:00.000Z)"), result.output)
+    }
+
+    func test_badInput_isOneLineNamingTheCardAndField_exit1() throws {
+        let bad = try earnings("tracker", "--cards", fixture("bad-card.json"))
+        XCTAssertEqual(bad.status, 1)
+        XCTAssertEqual(bad.error, "earnings: \(fixture("bad-card.json")): [1].priority (card \"earnings.weekly\"): expected a number\n")
+        XCTAssertEqual(bad.output, "")
+
+        let missing = try earnings("tracker", "--cards", directory.path("nope.json"))
+        XCTAssertEqual(missing.status, 1)
+        XCTAssertEqual(missing.error.split(separator: "\n").count, 1)
+        XCTAssertTrue(missing.error.contains("nope.json: cannot read the file"), missing.error)
+
+        let argument = try earnings("tracker")
+        XCTAssertEqual(argument.status, 1)
+        XCTAssertEqual(argument.error, "earnings: Missing expected argument '--cards <cards>'\n")
+
+        let time = try earnings("tracker", "--cards", fixture("cards.json"), "--now", "yesterday")
+        XCTAssertEqual(time.status, 1)
+        XCTAssertTrue(time.error.hasPrefix("earnings: invalid time \"yesterday\""), time.error)
+    }
+
+    func test_simulate_thenReplay_rebuildsADriverAtAMoment() throws {
+        let log = directory.path("city.sqlite")
+        let simulated = try earnings("simulate", "--log", log, "--drivers", "3", "--trips", "60", "--seed", "4")
+        XCTAssertEqual(simulated.status, 0, simulated.error)
+        XCTAssertTrue(simulated.output.contains("earnings consistency verified for every driver"), simulated.output)
+
+        let now = try earnings("replay", "--log", log, "--driver", "driver-2")
+        XCTAssertEqual(now.status, 0, now.error)
+        XCTAssertTrue(now.output.contains("consistency: verified"), now.output)
+        XCTAssertTrue(now.output.contains("Status:   earnings.daily  Today"), now.output)
+
+        let early = try earnings("replay", "--log", log, "--driver", "driver-2", "--at", "2026-11-16T06:00:00Z", "--json")
+        XCTAssertEqual(early.status, 0, early.error)
+        let report = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(early.output.utf8)) as? [String: Any])
+        XCTAssertEqual(report["trips"] as? Int, 0)
+
+        let unknown = try earnings("replay", "--log", log, "--driver", "driver-99")
+        XCTAssertEqual(unknown.status, 1)
+        XCTAssertTrue(unknown.error.contains("no earnings events for driver \"driver-99\""), unknown.error)
+
+        let again = try earnings("simulate", "--log", log)
+        XCTAssertEqual(again.status, 1)
+        XCTAssertTrue(again.error.contains("already holds events"), again.error)
+    }
+}

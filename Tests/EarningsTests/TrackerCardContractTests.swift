@@ -1,0 +1,101 @@
+import EventLog
+import Foundation
+import PlatformKit
+import RealtimeAPI
+import XCTest
+
+/// The Real-time-API contract: every field, the unknown-case fallback, one bad payload drops one card.
+final class TrackerCardContractTests: XCTestCase {
+    let everyField = TrackerCard(
+        cardID: "earnings.lastTrip", priority: 90.5, isValid: false,
+        payload: .recentTrips(TrackerRecentTripsCard(
+            title: "Last trip", formattedTotal: "$12.34", formattedRequestAt: "Completed 14:05", vehicleStatusDescription: "UberX",
+            callToAction: "See trip history", bulletinTitle: "Trip processed", lastTripUuid: "trip-9", total: Money(minorUnits: 1_234, currency: .usd)
+        )),
+        cardType: .browseAndBulletin, expiresAt: 1_763_300_000, lastUpdatedAt: 1_763_290_000, outageState: .outage,
+        shouldForceSwitchStatusMode: true, statusModePriority: 42.25
+    )
+
+    func test_everyField_roundTripsThroughJSON_andTheLogCodec() throws {
+        let json = try JSONEncoder().encode(everyField)
+        XCTAssertEqual(try JSONDecoder().decode(TrackerCard.self, from: json), everyField)
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: json) as? [String: Any])
+        XCTAssertEqual(Set(object.keys), [
+            "cardID", "priority", "isValid", "payload", "cardType", "expiresAt", "lastUpdatedAt", "outageState",
+            "shouldForceSwitchStatusMode", "statusModePriority",
+        ])
+        XCTAssertEqual(object["cardType"] as? Int, 3, "CardType is coded as the seed's integer")
+        XCTAssertNotNil((object["payload"] as? [String: Any])?["trackerRecentTripsCard"])
+        XCTAssertEqual(try BinaryDecoder().decode(TrackerCard.self, from: BinaryEncoder().encode(everyField)), everyField)
+
+        let minimal = TrackerCard(cardID: "x", priority: 1, payload: nil, cardType: nil)
+        XCTAssertEqual(try JSONDecoder().decode(TrackerCard.self, from: JSONEncoder().encode(minimal)), minimal)
+    }
+
+    func test_everyPayloadVariant_roundTrips() throws {
+        let goal = TrackerGoalProgressCard(title: "Do 10 trips", programID: "q", completedTrips: 3, targetTrips: 10, formattedReward: "$15.00", reward: usd(1_500))
+        let done = TrackerGoalCompletionCard(title: "Quest", programID: "q", bulletinTitle: "Done!", formattedReward: "$15.00", reward: usd(1_500))
+        let period = TrackerPeriodEarningsCard(title: "Today", formattedTotal: "$1.00", total: usd(100), tripCount: 1, period: "2026-11-16")
+        let payloads: [TrackerCardPayload] = [
+            .recentTrips(TrackerRecentTripsCard(title: "Last trip")), .dailyEarnings(period), .weeklyEarnings(period),
+            .dxgyProgress(goal), .dxgyCompletion(done), .consecutiveTripsProgress(goal), .consecutiveTripsCompletion(done),
+            .newDriverGuaranteeProgress(TrackerNewDriverGuaranteeProgressCard(title: "G", programID: "g", completedTrips: 1, targetTrips: 20, earned: usd(5), guarantee: usd(30_000))),
+            .newDriverGuaranteeCompletion(done),
+            .loyaltyProgress(TrackerLoyaltyProgressCard(title: "Uber Pro", tier: "Gold", points: 30, nextTier: "Platinum", pointsToNextTier: 30)),
+            .error(TrackerErrorCard(title: "Earnings are delayed", source: .earnings, message: "later")),
+        ]
+        XCTAssertEqual(Set(payloads.map(\.kind)), Set(TrackerCardKind.allCases), "the test covers every variant")
+        for payload in payloads {
+            let data = try JSONEncoder().encode(payload)
+            XCTAssertEqual(try JSONDecoder().decode(TrackerCardPayload.self, from: data), payload)
+            let object = try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: Any])
+            XCTAssertEqual(Array(object.keys), [payload.kind.rawValue])
+        }
+    }
+
+    func test_unknownCardType_decodesToUnknown() throws {
+        for raw in ["1": CardType.browse, "2": .bulletin, "3": .browseAndBulletin, "4": .unknown, "5": .unknown, "0": .unknown, "-7": .unknown,
+                    "\"BULLETIN\"": .bulletin, "\"SPARKLY\"": .unknown, "2.5": .unknown] {
+            let list = try decodeCards(#"[{"cardID":"a","priority":1,"isValid":true,"cardType":\#(raw.key)}]"#)
+            XCTAssertEqual(list.cards.first?.cardType, raw.value, "cardType \(raw.key)")
+        }
+        let outage = try decodeCards(#"[{"cardID":"a","priority":1,"isValid":true,"outageState":99}]"#)
+        XCTAssertEqual(outage.cards.first?.outageState, .unknown)
+    }
+
+    func test_badPayload_dropsThatCardOnly_andSaysWhy() throws {
+        let list = try decodeCards("""
+        [
+          {"cardID":"good-1","priority":1,"isValid":true,"cardType":1,"payload":{"trackerDailyEarningsCard":{"title":"Today"}}},
+          {"cardID":"unknown-variant","priority":2,"isValid":true,"cardType":1,"payload":{"trackerSurgeCard":{"title":"Surge"}}},
+          {"cardID":"malformed","priority":3,"isValid":true,"cardType":1,"payload":{"trackerDxGyProgressCard":{"title":"Q","programID":"q","completedTrips":"three","targetTrips":5}}},
+          {"cardID":"empty","priority":4,"isValid":true,"cardType":1,"payload":{}},
+          {"cardID":"two","priority":5,"isValid":true,"cardType":1,"payload":{"trackerDailyEarningsCard":{"title":"a"},"trackerWeeklyEarningsCard":{"title":"b"}}},
+          {"cardID":"good-2","priority":6,"isValid":true,"cardType":2,"payload":{"trackerDxGyCompletionCard":{"title":"Q","programID":"q"}}}
+        ]
+        """)
+        XCTAssertEqual(list.cards.map(\.cardID), ["good-1", "good-2"])
+        XCTAssertEqual(list.dropped.map(\.cardID), ["unknown-variant", "malformed", "empty", "two"])
+        XCTAssertEqual(list.dropped[0].reason, "has unknown variant \"trackerSurgeCard\"")
+        XCTAssertTrue(list.dropped[1].reason.contains("completedTrips"), list.dropped[1].reason)
+        XCTAssertEqual(list.dropped[2].reason, "is empty")
+        XCTAssertTrue(list.dropped[3].reason.hasPrefix("has 2 variants"), list.dropped[3].reason)
+    }
+
+    func test_missingRequiredField_failsTheList_namingCardAndField() throws {
+        XCTAssertThrowsError(try decodeCards(#"[{"cardID":"a","priority":1,"isValid":true},{"cardID":"b","isValid":true}]"#)) { error in
+            XCTAssertEqual("\(DecodingProblem(error))", "[1].priority: missing")
+        }
+        XCTAssertThrowsError(try decodeCards(#"[{"cardID":"a","priority":"high","isValid":true}]"#)) { error in
+            XCTAssertEqual("\(DecodingProblem(error))", "[0].priority: expected a number")
+        }
+    }
+
+    func test_timestamps_clampInsteadOfTrapping() {
+        XCTAssertEqual(Instant(timestampInSec: 1_794_787_200), Instant(millisecondsSinceEpoch: 1_794_787_200_000))
+        XCTAssertEqual(Instant(timestampInSec: .max), Instant(millisecondsSinceEpoch: .max))
+        XCTAssertEqual(Instant(timestampInSec: .min), Instant(millisecondsSinceEpoch: .min))
+        XCTAssertEqual(Instant(millisecondsSinceEpoch: -1).timestampInSec, -1, "rounded down")
+        XCTAssertEqual(Instant(millisecondsSinceEpoch: 1_999).timestampInSec, 1)
+    }
+}

@@ -1,0 +1,3 @@
+import EarningsTool
+
+EarningsCommand.runMain()
