@@ -53,7 +53,7 @@ let package = Package(
 
         // MARK: - Storage
         module("EventLogSQLite", ["EventLog", "PlatformKit", "Zstd", grdb, grdbSQLite, crypto]),
-        module("EventLogTool", ["EventLog", "EventLogSQLite", "PlatformKit", "LedgerDemo", argumentParser]),
+        module("EventLogTool", ["EventLog", "EventLogSQLite", "PlatformKit", "LedgerDemo", "CitySimulation", "OnboardingHarness", argumentParser]),
 
         // MARK: - Feature: Onboarding (issue 3)
         module("OnboardingContract"),
@@ -120,7 +120,8 @@ let package = Package(
             "EventLog", "PlatformKit", collections,
             "OnboardingHarness", "Onboarding", "OnboardingService", "OnboardingContract",
             "MembershipSimulation", "Membership", "MembershipContract", "MembershipService", "ActionCards",
-            "OOAService", "OutOfAppDSL",
+            "OOAService", "OutOfAppDSL", "OptimisticSync", "DriverTrips", "TripContract", "TripService",
+            "EarningsPlatform", "EarningsService", "Earnings", "RealtimeAPI",
         ]),
         .executableTarget(name: "platform", dependencies: ["CitySimulation", "EventLogTool", "EventLogSQLite", "EventLog", "PlatformKit", argumentParser], path: "Apps/platform"),
         .executableTarget(name: "eventlog", dependencies: ["EventLogTool", argumentParser], path: "Tools/eventlog"),

@@ -16,6 +16,7 @@ enum CityEvents {
         registry.register(TripCompleted.self)
         registry.register(TripCancelled.self)
         registry.register(AppKilled.self)
+        registry.register(DriverActionRefused.self)
         registry.register(OutageChanged.self)
         return registry
     }
@@ -106,4 +107,12 @@ struct OutageChanged: Event {
     static let eventType = "city.outage.changed"
     var service: String
     var down: Bool
+}
+
+/// A driver's app refused an action before making a request (e.g. arriving while the accept is
+/// still unconfirmed in a dark spot, so the app has no current trip).
+struct DriverActionRefused: Event {
+    static let eventType = "city.driver.action-refused"
+    var driver: Int
+    var reason: String
 }

@@ -54,6 +54,16 @@ struct CityMap: Sendable {
         return Position(x: Int32(random.int(in: 0..<Int(width))), y: Int32(random.int(in: 0..<Int(height))))
     }
 
+    /// The closest point with coverage: `p` itself, or just past the edge of its dark spot.
+    func nearestCovered(to p: Position) -> Position {
+        guard let spot = darkSpots.first(where: { $0.contains(p) }) else { return p }
+        let exits = [
+            Position(x: spot.minX - 50, y: p.y), Position(x: spot.maxX + 50, y: p.y),
+            Position(x: p.x, y: spot.minY - 50), Position(x: p.x, y: spot.maxY + 50),
+        ].filter { $0.x >= 0 && $0.y >= 0 && $0.x <= width && $0.y <= height && hasCoverage(at: $0) }
+        return exits.min { $0.distance(to: p) < $1.distance(to: p) } ?? Position(x: 0, y: 0)
+    }
+
     /// Driving time between two points, at least one second.
     func travelTime(from a: Position, to b: Position) -> Duration {
         .milliseconds(max(1_000, Int64(a.distance(to: b) * 1.3 / speed * 1_000)))

@@ -41,8 +41,10 @@ struct Trip {
 }
 
 /// A driver's place in the city.
-struct DriverState {
-    enum Activity { case free, enRoute(trip: Int), waiting(trip: Int), onTrip(trip: Int) }
+struct CityDriver {
+    /// `closing`: the trip is over in the city, but the trip service has not confirmed its end yet
+    /// (the end is queued in a dark spot): dispatch offers the driver nothing until it has.
+    enum Activity { case free, enRoute(trip: Int), waiting(trip: Int), onTrip(trip: Int), closing }
 
     var activity: Activity = .free
     var tripsCompleted = 0

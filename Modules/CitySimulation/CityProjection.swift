@@ -17,6 +17,7 @@ struct CityProjection: Projection {
         /// Trip-state changes sent to the OOA service, per virtual hour.
         var ooaChangesPerHour: [Int] = []
         var appKills = 0
+        var refusedActions: [String: Int] = [:]
         var outages = 0
         /// Gross fares of completed trips, in minor units.
         var grossFares: Int64 = 0
@@ -75,6 +76,8 @@ struct CityProjection: Projection {
             Self.count(at: e.at, in: &state.ooaChangesPerHour, options: state.options, adding: e.ooaChanges)
         case is AppKilled:
             state.appKills += 1
+        case let e as DriverActionRefused:
+            state.refusedActions[String(e.reason.prefix { $0 != ":" }), default: 0] += 1
         case let e as OutageChanged:
             if e.down { state.outages += 1 }
         default:

@@ -1,14 +1,26 @@
+import ActionCards
+import DriverTrips
+import Earnings
+import EarningsService
 import EventLog
+import MembershipService
 import OnboardingService
 import OOAService
+import OptimisticSync
+import TripService
 
-/// Every projection a simulation keeps current and snapshots by the log's policy; the summary
-/// is computed from their states only, so a replay prints exactly what the run printed.
+/// Every module's projections, kept current during a run and snapshotted by the log's policy;
+/// the summary is computed from their states only, so a replay prints exactly what the run printed.
 final class PlatformProjections {
     private let group: ProjectionGroup
 
-    /// Every projection kept and snapshotted.
-    static var all: [any Projection] { [CityProjection(), OnboardingProjection(), OOAProjection()] }
+    /// Every projection kept and snapshotted: the city's own and each module's.
+    static var all: [any Projection] {
+        [
+            CityProjection(), OnboardingProjection(), ActionCardsProjection(), MembershipProjection(),
+            OptimisticProjection<TripSync>(), TripServiceProjection(), OOAProjection(), EarningsProjection(), TrackerProjection(),
+        ]
+    }
 
     init(log: any EventLogReader, snapshots: (any SnapshotStore)?, policy: SnapshotPolicy) throws {
         group = try ProjectionGroup(Self.all, log: log, snapshots: snapshots, policy: policy)
@@ -24,22 +36,38 @@ final class PlatformProjections {
         try group.snapshotNow()
     }
 
-    var summary: SimulationSummary { Self.summary(of: group) }
+    var summary: SimulationSummary { SimulationSummary(Self.states(group)) }
 
-    /// The summary at `upTo` (default: the end), replayed from the newest snapshots, or from
-    /// the start when `snapshots` is nil.
+    /// The summary at `upTo` (default: the end), every projection replayed from its newest
+    /// snapshot, or from the start when `snapshots` is nil.
     static func replaySummary(_ log: some EventLogReader, snapshots: (any SnapshotStore)?, upTo: Int64?) throws -> SimulationSummary {
-        let city = try CityProjection().replay(log, snapshots: snapshots, upTo: upTo).state
-        let ooa = try OOAProjection().replay(log, snapshots: snapshots, upTo: upTo).state
-        let accounts = try OnboardingProjection().replay(log, snapshots: snapshots, upTo: upTo).state
-        return SimulationSummary(city: city, ooa: ooa, accounts: accounts)
+        func state<P: Projection>(_ projection: P) throws -> P.State {
+            try projection.replay(log, snapshots: snapshots, upTo: upTo).state
+        }
+        return SimulationSummary(ModuleStates(
+            city: try state(CityProjection()), accounts: try state(OnboardingProjection()),
+            members: try state(MembershipProjection()), drivers: try state(OptimisticProjection<TripSync>()),
+            liveActivities: try state(OOAProjection()), earnings: try state(EarningsProjection()), trackers: try state(TrackerProjection())
+        ))
     }
 
-    private static func summary(of group: ProjectionGroup) -> SimulationSummary {
-        SimulationSummary(
-            city: group.state(of: CityProjection.self) ?? CityProjection().initialState,
-            ooa: group.state(of: OOAProjection.self) ?? OOAProjection().initialState,
-            accounts: group.state(of: OnboardingProjection.self) ?? OnboardingProjection().initialState
+    private static func states(_ group: ProjectionGroup) -> ModuleStates {
+        func state<P: Projection>(_ projection: P) -> P.State { group.state(of: P.self) ?? projection.initialState }
+        return ModuleStates(
+            city: state(CityProjection()), accounts: state(OnboardingProjection()), members: state(MembershipProjection()),
+            drivers: state(OptimisticProjection<TripSync>()), liveActivities: state(OOAProjection()),
+            earnings: state(EarningsProjection()), trackers: state(TrackerProjection())
         )
     }
+}
+
+/// The projection states the summary is computed from.
+struct ModuleStates {
+    var city: CityProjection.State
+    var accounts: OnboardingState
+    var members: MembershipProjection.State
+    var drivers: OptimisticProjection<TripSync>.State
+    var liveActivities: OOAProjection.State
+    var earnings: EarningsProjection.State
+    var trackers: TrackerProjection.State
 }

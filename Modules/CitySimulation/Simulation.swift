@@ -1,5 +1,7 @@
 import EventLog
 import Foundation
+import DriverTrips
+import OptimisticSync
 import OutOfAppDSL
 import PlatformKit
 
@@ -19,6 +21,10 @@ public final class Simulation {
         case endTrip(trip: Int)
         case membershipVisit(rider: Int)
         case liveActivityTick
+        case driverApp(Int)
+        case leaveDarkSpot(driver: Int)
+        case killApp(driver: Int)
+        case serviceOutage(down: Bool)
         case finish
     }
 
@@ -28,7 +34,7 @@ public final class Simulation {
     let map = CityMap()
     let sink: LogSink
     private var scheduler = Scheduler<Step>()
-    private var drivers: [DriverState] = []
+    private var drivers: [CityDriver] = []
     /// Where each driver is (apart from `drivers`, so matching reads it without copying).
     private var positions: [Position] = []
     private var freeDrivers: DriverIndex
@@ -47,6 +53,10 @@ public final class Simulation {
     private let onboarding: OnboardingStage
     private let membership: MembershipStage
     private let liveActivities: LiveActivityStage
+    private let driverApps: DriverAppStage
+    private let earnings: EarningsStage
+    /// When each driver's app is next due to run, if scheduled.
+    private var driverWakeUps: [Instant?] = []
 
     /// Prepares a run appending to `log`, whose clock must read `clock`.
     init(options: SimulationOptions, log: any EventLogStore, clock: VirtualClock, assets: SimulationAssets) throws {
@@ -59,6 +69,8 @@ public final class Simulation {
         self.sink = sink
         onboarding = OnboardingStage(flows: assets.flows, log: sink, random: random.fork("onboarding"))
         liveActivities = LiveActivityStage(log: sink)
+        driverApps = DriverAppStage(drivers: options.drivers, log: sink, random: random.fork("driver-apps"))
+        earnings = EarningsStage(log: sink)
         membership = MembershipStage(screens: assets.screens, log: sink, random: random.fork("membership"))
         self.freeDrivers = DriverIndex(width: map.width, height: map.height)
         // Riders arrive over the first 80 % of the run, so their trips can finish.
@@ -86,9 +98,13 @@ public final class Simulation {
         for _ in 0..<options.drivers {
             let position = map.randomPosition(driverRandom, darkSpotShare: 0)
             freeDrivers.insert(drivers.count, at: position)
-            drivers.append(DriverState())
+            drivers.append(CityDriver())
             positions.append(position)
+            driverWakeUps.append(nil)
+            try driverAction(drivers.count - 1, online: true) { try $0.goOnline(at: $1) }
+            scheduler.schedule(.killApp(driver: drivers.count - 1), at: nextKill())
         }
+        scheduler.schedule(.serviceOutage(down: true), at: nextOutage())
         scheduleNextArrival()
         scheduler.schedule(.finish, at: options.end)
     }
@@ -104,6 +120,21 @@ public final class Simulation {
         case .driverArrived(let trip): try driverArrived(trip)
         case .beginTrip(let trip): try beginTrip(trip)
         case .endTrip(let trip): try endTrip(trip)
+        case .driverApp(let driver):
+            if driverWakeUps[driver] == clock.now { driverWakeUps[driver] = nil }
+            wake(driver, at: try driverApps.advance(driver, now: clock.now, online: hasCoverage(driver)))
+        case .leaveDarkSpot(let driver):
+            guard case .closing = drivers[driver].activity, !map.hasCoverage(at: positions[driver]) else { break }
+            positions[driver] = map.nearestCovered(to: positions[driver])
+            wake(driver, at: try driverApps.advance(driver, now: clock.now, online: true))
+        case .killApp(let driver):
+            try sink.emit(AppKilled(client: EntityID.driver(driver)), stream: EntityID.driver(driver))
+            wake(driver, at: try driverApps.restart(driver, now: clock.now, online: hasCoverage(driver)))
+            scheduler.schedule(.killApp(driver: driver), at: nextKill())
+        case .serviceOutage(let down):
+            driverApps.serviceDown = down
+            try sink.emit(OutageChanged(service: "trips", down: down), stream: "city")
+            scheduler.schedule(.serviceOutage(down: !down), at: down ? clock.now.advanced(by: .seconds(random.int(in: 60..<300))) : nextOutage())
         case .liveActivityTick:
             scheduleLiveActivityTick(try liveActivities.tick(now: clock.now))
         case .membershipVisit(let rider):
@@ -164,7 +195,10 @@ public final class Simulation {
         drivers[driver].activity = .enRoute(trip: id)
         try sink.emit(TripMatched(trip: id, driver: driver, pickupSeconds: Int(eta.components.seconds)), stream: EntityID.trip(id))
         try tell(&trip, .enRoute, eta: eta)
+        let estimate = fare(distance: trip.pickup.distance(to: trip.dropoff), duration: map.travelTime(from: trip.pickup, to: trip.dropoff))
+        try driverApps.offer(trip: trip.streamID, to: driver, estimate: estimate)
         trips[id] = trip
+        try driverAction(driver, online: hasCoverage(driver)) { try $0.accept(trip: trip.streamID, at: $1) }
         scheduler.schedule(.driverArrived(trip: id), at: clock.now.advanced(by: eta))
         scheduleUpdate(id)
     }
@@ -182,6 +216,11 @@ public final class Simulation {
         let eta = clock.now.duration(to: end) + .seconds(random.int(in: -20..<90))
         try tell(&trip, trip.phase == .onTrip ? .onTrip : .enRoute, eta: eta)
         trips[id] = trip
+        if let driver = trip.driver {
+            // Driving in or out of a dark spot: the app notices and sends what it queued.
+            positions[driver] = trip.position(at: clock.now)
+            wake(driver, at: try driverApps.advance(driver, now: clock.now, online: hasCoverage(driver)))
+        }
         scheduleUpdate(id)
     }
 
@@ -202,6 +241,7 @@ public final class Simulation {
         drivers[driver].activity = .waiting(trip: id)
         try tell(&trip, .arriving, eta: .zero)
         trips[id] = trip
+        try driverAction(driver, online: hasCoverage(driver)) { try $0.arrive(at: $1) }
         scheduler.schedule(.beginTrip(trip: id), at: clock.now.advanced(by: .seconds(random.int(in: 20..<180))))
     }
 
@@ -215,6 +255,7 @@ public final class Simulation {
         try sink.emit(TripPickedUp(trip: id, inDarkSpot: !map.hasCoverage(at: trip.pickup)), stream: EntityID.trip(id))
         try tell(&trip, .onTrip, eta: duration)
         trips[id] = trip
+        try driverAction(driver, online: hasCoverage(driver)) { try $0.beginTrip(at: $1) }
         scheduler.schedule(.endTrip(trip: id), at: clock.now.advanced(by: duration))
         scheduleUpdate(id)
     }
@@ -223,9 +264,15 @@ public final class Simulation {
         guard var trip = trips.removeValue(forKey: id), trip.phase == .onTrip, let driver = trip.driver, let fare = trip.fare else { return }
         try tell(&trip, .completed, eta: .zero)
         positions[driver] = trip.dropoff
-        drivers[driver].activity = .free
+        drivers[driver].activity = .closing
         drivers[driver].tripsCompleted += 1
-        freeDrivers.insert(driver, at: trip.dropoff)
+        let online = hasCoverage(driver)
+        try driverAction(driver, online: online) { try $0.endTrip(at: $1) }
+        try driverAction(driver, online: online) { try $0.rateRider(stars: 5, at: $1) }
+        try earnings.tripCompleted(driver: driver, trip: id, fare: fare, at: clock.now)
+        if !online {
+            scheduler.schedule(.leaveDarkSpot(driver: driver), at: clock.now.advanced(by: .seconds(random.int(in: 60..<240))))
+        }
         try sink.emit(
             TripCompleted(trip: id, driver: driver, fareMinorUnits: fare.minorUnits, at: clock.now.millisecondsSinceEpoch, ooaChanges: trip.ooaChanges),
             stream: EntityID.trip(id)
@@ -250,6 +297,46 @@ public final class Simulation {
             TripCancelled(trip: id, reason: reason, at: clock.now.millisecondsSinceEpoch, ooaChanges: trip.ooaChanges),
             stream: EntityID.trip(id)
         )
+    }
+
+    // MARK: - Drivers' apps
+
+    private func hasCoverage(_ driver: Int) -> Bool { map.hasCoverage(at: positions[driver]) }
+
+    /// Runs an app action of `driver` now and schedules the app's next wake-up.
+    private func driverAction(
+        _ driver: Int, online: Bool, _ action: (inout OptimisticClient<TripSync>, Instant) throws -> OptimisticRequest
+    ) throws {
+        let now = clock.now
+        let (wakeUp, refusal) = try driverApps.act(driver, now: now, online: online) { try action(&$0, now) }
+        if let refusal {
+            try sink.emit(DriverActionRefused(driver: driver, reason: refusal.description), stream: EntityID.driver(driver))
+        }
+        wake(driver, at: wakeUp)
+    }
+
+    /// Schedules `driver`'s app to run at `instant` unless it already runs earlier; a driver whose
+    /// trip end the service has now confirmed becomes free for dispatch.
+    private func wake(_ driver: Int, at instant: Instant?) {
+        if case .closing = drivers[driver].activity, driverApps.serverClosedTrip(driver) {
+            drivers[driver].activity = .free
+            freeDrivers.insert(driver, at: positions[driver])
+        }
+        guard let instant else { return }
+        let due = max(instant, clock.now.advanced(by: .milliseconds(1)))
+        if let scheduled = driverWakeUps[driver], scheduled <= due, scheduled >= clock.now { return }
+        driverWakeUps[driver] = due
+        scheduler.schedule(.driverApp(driver), at: due)
+    }
+
+    /// Each app is killed about once every six virtual hours.
+    private func nextKill() -> Instant {
+        clock.now.advanced(by: .milliseconds(Int64(-6 * 3_600_000 * log(1 - random.double()))))
+    }
+
+    /// The trip service goes down about every two virtual hours.
+    private func nextOutage() -> Instant {
+        clock.now.advanced(by: .milliseconds(Int64(-2 * 3_600_000 * log(1 - random.double()))))
     }
 
     /// Base fare plus distance and time, in US dollars.

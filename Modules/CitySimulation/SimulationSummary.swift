@@ -1,5 +1,12 @@
+import DriverTrips
+import Earnings
+import EarningsPlatform
+import EarningsService
+import MembershipContract
+import MembershipService
 import OnboardingService
 import OOAService
+import OptimisticSync
 import PlatformKit
 
 /// What a run did, derived only from projection states (so a replay reproduces it exactly).
@@ -24,6 +31,31 @@ public struct SimulationSummary: Codable, Sendable, Equatable {
         public var changesPerHour: [Int]
     }
 
+    /// Drivers' operations in Optimistic Mode.
+    public struct OptimisticOperations: Codable, Sendable, Equatable {
+        public var submitted: Int
+        /// Optimistic operations the server confirmed.
+        public var confirmed: Int
+        public var averageTimeSavedMilliseconds: Int64
+        public var rolledBack: Int
+        public var alerts: Int
+        public var rebases: Int
+        /// Actions the app refused before making a request, by reason.
+        public var refused: [String: Int]
+        /// Each driver's average time saved, in seconds (drivers with confirmed operations).
+        public var averageSecondsSavedPerDriver: [Int]
+    }
+
+    /// The earnings back end and the drivers' trackers.
+    public struct EarningsCheck: Codable, Sendable, Equatable {
+        public var drivers: Int
+        public var tripsRecorded: Int
+        /// Drivers whose tracker cards, trip history and earnings home agree to the cent.
+        public var consistentDrivers: Int
+        /// The first disagreements found, if any.
+        public var problems: [String]
+    }
+
     public var options: SimulationOptions?
     public var finished: Bool
     public var ridersArrived: Int
@@ -31,7 +63,11 @@ public struct SimulationSummary: Codable, Sendable, Equatable {
     /// Accounts in the onboarding back end's projection.
     public var accounts: Int
     public var membershipJourneys: [String: Int]
+    /// Members by status, from the membership back end's projection.
+    public var membersByStatus: [String: Int]
     public var liveActivities: LiveActivities
+    public var optimistic: OptimisticOperations
+    public var earnings: EarningsCheck
     public var tripsRequested: Int
     public var tripsCompleted: Int
     public var tripsCancelled: Int
@@ -43,8 +79,12 @@ public struct SimulationSummary: Codable, Sendable, Equatable {
     public var completedPerHour: [Int]
     public var cancelledPerHour: [Int]
 
-    init(city: CityProjection.State, ooa: OOAProjection.State, accounts: OnboardingState) {
-        self.accounts = accounts.accounts.count
+    init(_ states: ModuleStates) {
+        let city = states.city, ooa = states.liveActivities
+        accounts = states.accounts.accounts.count
+        membersByStatus = Dictionary(states.members.members.values.map { ($0.status.rawValue, 1) }, uniquingKeysWith: +)
+        optimistic = OptimisticOperations(states.drivers, refused: city.refusedActions)
+        earnings = EarningsCheck(states.earnings, trackers: states.trackers, at: city.options?.end)
         liveActivities = LiveActivities(
             changesIn: city.ooaChangesPerHour.reduce(0, +), pushesOut: ooa.pushes, coalesced: ooa.coalesced,
             throttled: ooa.throttled, dropped: ooa.dropped, ended: ooa.ended, changesPerHour: city.ooaChangesPerHour
@@ -86,7 +126,11 @@ public struct SimulationSummary: Codable, Sendable, Equatable {
         lines.append("gross fares: \(Money(minorUnits: grossFaresMinorUnits, currency: .usd))")
         let ooa = liveActivities
         lines.append("live activities: \(ooa.changesIn) trip-state changes in, \(ooa.pushesOut) pushes out (\(ooa.ended) ends); \(ooa.coalesced) coalesced, \(ooa.throttled) throttled, \(ooa.dropped) dropped")
-        lines.append("membership visits: \(listed(membershipJourneys))")
+        lines.append("membership visits: \(listed(membershipJourneys)); members: \(listed(membersByStatus))")
+        let ops = optimistic
+        lines.append("optimistic operations: \(ops.confirmed) confirmed of \(ops.submitted) submitted, average time saved \(fixed(Double(ops.averageTimeSavedMilliseconds) / 1_000)) s; \(ops.rolledBack) rolled back, \(ops.alerts) alerts, \(ops.rebases) rebases; refused: \(listed(ops.refused))")
+        lines.append("earnings: \(earnings.tripsRecorded) trips for \(earnings.drivers) drivers; consistency verified for \(earnings.consistentDrivers) of \(earnings.drivers) drivers")
+        lines += earnings.problems.map { "  earnings problem: \($0)" }
         lines.append("app kills: \(appKills); back-end outages: \(outages)")
         return lines
     }
@@ -102,4 +146,40 @@ func fixed(_ value: Double) -> String {
     let hundredths = Int64((value * 100).rounded())
     let fraction = hundredths % 100
     return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)"
+}
+
+extension SimulationSummary.OptimisticOperations {
+    init(_ drivers: OptimisticProjection<TripSync>.State, refused: [String: Int]) {
+        let stats = drivers.values.map(\.stats)
+        let confirmed = stats.reduce(0) { $0 + $1.optimisticConfirmed }
+        let saved = stats.reduce(Int64(0)) { $0 + $1.timeSavedMilliseconds }
+        self.init(
+            submitted: stats.reduce(0) { $0 + $1.submitted }, confirmed: confirmed,
+            averageTimeSavedMilliseconds: confirmed == 0 ? 0 : saved / Int64(confirmed),
+            rolledBack: stats.reduce(0) { $0 + $1.rolledBack }, alerts: stats.reduce(0) { $0 + $1.alerts },
+            rebases: stats.reduce(0) { $0 + $1.rebases }, refused: refused,
+            averageSecondsSavedPerDriver: drivers.keys.sorted().compactMap { key in
+                drivers[key].flatMap { $0.stats.optimisticConfirmed > 0 ? Int($0.stats.averageTimeSaved.components.seconds) : nil }
+            }
+        )
+    }
+}
+
+extension SimulationSummary.EarningsCheck {
+    /// Runs the consistency law for every driver at the end of the run.
+    init(_ earnings: EarningsProjection.State, trackers: TrackerProjection.State, at end: Instant?) {
+        let calendar = EarningsConfig().calendar
+        var consistent = 0
+        var problems: [String] = []
+        for (driver, record) in earnings.drivers.sorted(by: { $0.key < $1.key }) {
+            let found = end.map {
+                EarningsConsistency.problems(driverID: driver, earnings: record, tracker: trackers.trackers[driver] ?? TrackerState(), at: $0, calendar: calendar)
+            } ?? []
+            if found.isEmpty { consistent += 1 } else if problems.count < 5 { problems += found.prefix(5 - problems.count) }
+        }
+        self.init(
+            drivers: earnings.drivers.count, tripsRecorded: earnings.drivers.values.reduce(0) { $0 + $1.trips.count },
+            consistentDrivers: consistent, problems: problems
+        )
+    }
 }

@@ -1,17 +1,19 @@
+import CitySimulation
 import EventLog
-import EventLogSQLite
 import LedgerDemo
-import PlatformKit
+import OnboardingHarness
 
-/// Every module's events and projections the tools know; add each module's here as it lands.
+/// Every module's events and projections the tools know.
 public enum Catalog {
-    /// Projections `verify` replays against their snapshots.
-    public static let projections: [any Projection] = [LedgerProjection()]
+    /// Projections `verify` and `replay` know: the demo ledger and every projection of the platform
+    /// (the city simulation's own and each feature module's).
+    public static let projections: [any Projection] = [LedgerProjection()] + SimulationRun.projections
 
     /// Every known event type, for the readable JSON view.
     public static let events: EventRegistry = {
         var registry = EventRegistry()
         for projection in projections { registry.merge(projection.events) }
+        registry.merge(OnboardingEvents.registry)
         return registry
     }()
 }

@@ -1,0 +1,98 @@
+import DriverTrips
+import EventLog
+import OptimisticSync
+import PlatformKit
+import TripContract
+import TripService
+
+/// Drivers' apps in Optimistic Mode: each driver's `OptimisticClient` talks to the city's one trip
+/// service over a link that goes down in dark spots and during back-end outages; apps are
+/// killed and rebuilt from the log.
+final class DriverAppStage {
+    /// The city's trip service, shared by every driver's link.
+    private final class Server {
+        var service = TripService()
+    }
+
+    private typealias Link = InProcessTransport<SyncRequest, SyncResponse<DriverState>>
+
+    private let server = Server()
+    private var apps: [SyncLoop<TripSync, Link>] = []
+    private let log: any EventLogStore
+    private let random: RandomSource
+    private let latency: ClosedRange<Int64> = 80...600
+    /// Whether the trip service is down (a back-end outage).
+    var serviceDown = false
+
+    init(drivers: Int, log: any EventLogStore, random: RandomSource) {
+        self.log = log
+        self.random = random
+        apps.reserveCapacity(drivers)
+        for driver in 0..<drivers {
+            apps.append(makeLoop(OptimisticClient(clientID: EntityID.driver(driver), random: random.fork(EntityID.driver(driver)))))
+        }
+    }
+
+    private func makeLoop(_ client: OptimisticClient<TripSync>) -> SyncLoop<TripSync, Link> {
+        let server = self.server
+        let link = Link(conditions: NetworkConditions(latencyMilliseconds: latency), random: random.fork("link-\(client.clientID)"), encodesMessages: false) { request, _ in
+            server.service.handle(request)
+        }
+        return SyncLoop(client: client, link: link)
+    }
+
+    /// Runs a driver action at `now` (offline, it is queued), then delivers what is due.
+    /// Returns when the app next needs to run, and why the app refused the action, if it did
+    /// (no current trip yet because the accept is still unconfirmed, a trip too short).
+    func act(
+        _ driver: Int, now: Instant, online: Bool, _ action: (inout OptimisticClient<TripSync>) throws -> OptimisticRequest
+    ) throws -> (wakeUp: Instant?, refusal: TripActionError?) {
+        var refusal: TripActionError?
+        do {
+            _ = try action(&apps[driver].client)
+        } catch let error as TripActionError {
+            refusal = error
+        }
+        return (try advance(driver, now: now, online: online), refusal)
+    }
+
+    /// The trip service offers `trip` to `driver` with a fare estimate.
+    func offer(trip: String, to driver: Int, estimate: Money) throws {
+        server.service.offer(trip: trip, to: EntityID.driver(driver), estimate: estimate)
+        try log.append(try server.service.takeEvents())
+    }
+
+    /// Delivers answers due by `now` and sends what is due, with the link up or down.
+    func advance(_ driver: Int, now: Instant, online: Bool) throws -> Instant? {
+        apps[driver].link.conditions = NetworkConditions(
+            latencyMilliseconds: latency,
+            outages: online && !serviceDown ? [] : [.init(start: now, end: now.advanced(by: .seconds(1)))]
+        )
+        apps[driver].advance(to: now)
+        try record(driver)
+        return apps[driver].nextWakeUp
+    }
+
+    /// Whether the trip service has confirmed that `driver`'s last trip ended (or there is none).
+    func serverClosedTrip(_ driver: Int) -> Bool {
+        apps[driver].client.confirmedState.trip.map { $0.phase == .ended } ?? true
+    }
+
+    /// Kills `driver`'s app (answers in flight are lost) and starts it again from the log.
+    func restart(_ driver: Int, now: Instant, online: Bool) throws -> Instant? {
+        let client = try OptimisticClient<TripSync>.restore(
+            clientID: EntityID.driver(driver), from: log, configuration: apps[driver].client.configuration,
+            random: random.fork("\(EntityID.driver(driver))@\(now.millisecondsSinceEpoch)")
+        )
+        apps[driver] = makeLoop(client)
+        apps[driver].client.resume(at: now)
+        return try advance(driver, now: now, online: online)
+    }
+
+    /// Appends the app's and the service's new events.
+    private func record(_ driver: Int) throws {
+        let outbox = apps[driver].client.takeOutbox()
+        let events = try outbox.newEvents() + server.service.takeEvents()
+        if !events.isEmpty { try log.append(events) }
+    }
+}
