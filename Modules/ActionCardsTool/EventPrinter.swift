@@ -22,7 +22,7 @@ struct EventPrinter {
 
     mutating func print(_ step: StepResult, at instant: Instant) {
         let offset = origin.duration(to: instant)
-        let milliseconds = offset.components.seconds * 1_000 + offset.components.attoseconds / 1_000_000_000_000_000
+        let milliseconds = offset.wholeMilliseconds
         for (event, stored) in zip(step.events, step.newEvents) {
             if json {
                 let line = Line(milliseconds: milliseconds, stream: stored.streamID, type: stored.type, event: event)

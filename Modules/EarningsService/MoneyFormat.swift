@@ -36,11 +36,9 @@ public struct EarningsLocale: Sendable, Hashable, Codable {
 
     /// `money` as this locale writes it: `$1,234.56`, `1.234,56 €`, `₹1,23,456.78`, `¥1,200`.
     public func format(_ money: Money) -> String {
-        let digits = money.currency.minorUnitDigits
-        let magnitude = String(money.minorUnits.magnitude)
-        let padded = String(repeating: "0", count: max(0, digits + 1 - magnitude.count)) + magnitude
-        let whole = grouped(padded.dropLast(digits))
-        let number = digits == 0 ? whole : whole + decimalSeparator + padded.suffix(digits)
+        let (wholeDigits, fraction) = money.amountDigits
+        let whole = grouped(wholeDigits)
+        let number = fraction.isEmpty ? whole : whole + decimalSeparator + fraction
         let symbol = Self.symbol(money.currency)
         let text = switch symbolPlacement {
         case .before: symbol + number

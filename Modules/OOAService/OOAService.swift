@@ -24,12 +24,12 @@ public struct OOAService: Sendable {
     public init(policy: OOAPolicy = .standard) {
         self.policy = policy
         significance = Significance(rules: policy.rules)
-        quietWindow = policy.quietWindow.milliseconds
-        maxDelay = policy.maxDelay.milliseconds
-        budgetInterval = policy.budget.interval.milliseconds
+        quietWindow = policy.quietWindow.wholeMilliseconds
+        maxDelay = policy.maxDelay.wholeMilliseconds
+        budgetInterval = policy.budget.interval.wholeMilliseconds
         budgetTolerance = Int64(max(0, policy.budget.burst - 1)) * budgetInterval
-        lifetime = policy.lifetime.milliseconds
-        memoryAfterEnd = policy.memoryAfterEnd.milliseconds
+        lifetime = policy.lifetime.wholeMilliseconds
+        memoryAfterEnd = policy.memoryAfterEnd.wholeMilliseconds
     }
 
     /// Trips the service holds state for.
@@ -211,13 +211,5 @@ extension OOAService {
 
     private func emit(_ slot: Int32, at time: Int64, _ outcome: OOADecision.Outcome, into decisions: inout [OOADecision]) {
         decisions.append(OOADecision(tripID: trips.id(of: slot), time: Instant(millisecondsSinceEpoch: time), outcome: outcome))
-    }
-}
-
-extension Duration {
-    /// Whole milliseconds.
-    var milliseconds: Int64 {
-        let (seconds, attoseconds) = components
-        return seconds * 1_000 + attoseconds / 1_000_000_000_000_000
     }
 }

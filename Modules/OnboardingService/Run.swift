@@ -233,7 +233,7 @@ struct Run {
         guard let accountID else {
             return fail(ErrorCode.unavailable, "No account to sign in to.")
         }
-        let token = random.bytes(32).hex
+        let token = random.bytes(32).hexString
         emit(SessionIssued(attempt: id, account: accountID, scenario: attempt.scenario, tokenDigest: machine.hasher.digest(token, salt: "")))
         decision.reply = .session(Session(accountID: accountID, token: token, scenario: attempt.scenario))
     }

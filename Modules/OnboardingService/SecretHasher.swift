@@ -18,7 +18,7 @@ public struct SecretHasher: Sendable {
     func digest(_ secret: String, salt: String, rounds: Int = 1) -> String {
         var bytes = Array(SHA256.hash(data: Array(salt.utf8) + Array(secret.utf8)))
         for _ in 1..<max(1, rounds) { bytes = Array(SHA256.hash(data: bytes)) }
-        return salt + "$" + bytes.hex
+        return salt + "$" + bytes.hexString
     }
 
     /// Whether `secret` matches a `salt$digest` produced by `digest`.
@@ -28,11 +28,11 @@ public struct SecretHasher: Sendable {
     }
 
     /// A fresh 16-byte salt from `random`.
-    func salt(_ random: RandomSource) -> String { random.bytes(16).hex }
+    func salt(_ random: RandomSource) -> String { random.bytes(16).hexString }
 
     /// The keyed, stable identifier of a contact value or social token (an account look-up key).
     func identifierKey(_ value: String, type: DataType) -> String {
         let code = HMAC<SHA256>.authenticationCode(for: Array(type.rawValue.utf8) + [0] + Array(value.utf8), using: SymmetricKey(data: pepper))
-        return String(Array(code).hex.prefix(32))
+        return String(Array(code).hexString.prefix(32))
     }
 }

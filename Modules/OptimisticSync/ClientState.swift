@@ -134,11 +134,3 @@ public struct OptimisticClientState<Domain: OptimisticDomain>: Codable, Sendable
         if let index = pending.firstIndex(where: { $0.request.id == id }) { change(&pending[index]) }
     }
 }
-
-extension Duration {
-    /// Whole milliseconds, sub-millisecond remainder truncated. (PlatformKit has the same, internal.)
-    public var wholeMilliseconds: Int64 {
-        let (seconds, attoseconds) = components
-        return seconds * 1_000 + attoseconds / 1_000_000_000_000_000
-    }
-}

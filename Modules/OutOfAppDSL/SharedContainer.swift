@@ -1,4 +1,5 @@
 import Foundation
+import PlatformKit
 
 /// The App Group directory the main app and the extension share: named files of bytes.
 public struct SharedContainer: Sendable {
@@ -32,8 +33,7 @@ public struct SharedContainer: Sendable {
 
     /// The file name an image URL is cached under: stable across processes.
     public static func imageFile(for url: String) -> String {
-        let hash = url.utf8.reduce(UInt64(0xCBF2_9CE4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x0000_0100_0000_01B3 }
-        let hex = String(hash, radix: 16)
+        let hex = String(FNV1a.hash(url), radix: 16)
         return "image-" + String(repeating: "0", count: 16 - hex.count) + hex
     }
 

@@ -29,12 +29,8 @@ public struct IDGenerator: Sendable {
             var bytes = source.bytes(16)
             bytes[6] = bytes[6] & 0x0F | 0x40  // version 4
             bytes[8] = bytes[8] & 0x3F | 0x80  // RFC 4122 variant
-            let hex = bytes.map { byte in
-                let digits = String(byte, radix: 16)
-                return digits.count == 1 ? "0" + digits : digits
-            }
             return [0..<4, 4..<6, 6..<8, 8..<10, 10..<16]
-                .map { hex[$0].joined() }
+                .map { Array(bytes[$0]).hexString }
                 .joined(separator: "-")
         }
     }

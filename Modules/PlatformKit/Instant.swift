@@ -45,13 +45,30 @@ public struct Instant: Sendable, Hashable, Comparable, Codable, CustomStringConv
         self = instant
     }
 
+    /// The instant `seconds` whole seconds after the epoch (before it if negative), clamped to what an
+    /// `Instant` can hold instead of trapping: a huge timestamp from the network means "never", not a crash.
+    public init(timestampInSec seconds: Int64) {
+        let (milliseconds, overflow) = seconds.multipliedReportingOverflow(by: 1_000)
+        self.init(millisecondsSinceEpoch: overflow ? (seconds < 0 ? .min : .max) : milliseconds)
+    }
+
+    /// Whole seconds since the epoch, rounded down (toward the past: 1 ms before the epoch is `-1`);
+    /// `Instant(timestampInSec: s).timestampInSec == s` whenever `s` was not clamped.
+    public var timestampInSec: Int64 {
+        let (quotient, remainder) = millisecondsSinceEpoch.quotientAndRemainder(dividingBy: 1_000)
+        return remainder < 0 ? quotient - 1 : quotient
+    }
+
     /// ISO-8601 in UTC with milliseconds, e.g. `2026-11-21T06:34:00.123Z`.
     public var description: String { ISO8601.format(self) }
 }
 
 extension Duration {
-    /// The duration in milliseconds, sub-millisecond remainder truncated.
-    var wholeMilliseconds: Int64 {
+    /// The duration in whole milliseconds (the unit ``Instant`` counts in), the sub-millisecond
+    /// remainder truncated; traps if it does not fit in an `Int64`.
+    ///
+    /// The one `Duration` to integer milliseconds conversion: use it rather than a local copy.
+    public var wholeMilliseconds: Int64 {
         let (seconds, attoseconds) = components
         return seconds * 1_000 + attoseconds / 1_000_000_000_000_000
     }

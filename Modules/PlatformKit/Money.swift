@@ -64,11 +64,20 @@ public struct Money: Sendable, Hashable, Codable, CustomStringConvertible {
 
     /// `"USD 12.34"`, `"-USD 0.05"`, `"JPY 1200"`: code, then the amount with exactly `minorUnitDigits` decimals.
     public var description: String {
+        let (whole, fraction) = amountDigits
+        let amount = fraction.isEmpty ? String(whole) : "\(whole).\(fraction)"
+        return "\(isNegative ? "-" : "")\(currency.code) \(amount)"
+    }
+
+    /// The amount's decimal digits, without sign, split at the decimal point, for formatters to
+    /// join as a locale writes them: `USD 1234.56` and `-USD 1234.56` give `("1234", "56")`,
+    /// `USD 0.05` gives `("0", "05")`, `JPY 1200` gives `("1200", "")`. `whole` has at least one
+    /// digit and no leading zeros; `fraction` has exactly `currency.minorUnitDigits` digits.
+    public var amountDigits: (whole: Substring, fraction: Substring) {
         let digits = currency.minorUnitDigits
         let magnitude = String(minorUnits.magnitude)
         let padded = String(repeating: "0", count: max(0, digits + 1 - magnitude.count)) + magnitude
-        let amount = digits == 0 ? padded : "\(padded.dropLast(digits)).\(padded.suffix(digits))"
-        return "\(isNegative ? "-" : "")\(currency.code) \(amount)"
+        return (padded.dropLast(digits), padded.suffix(digits))
     }
 
     private func requireSameCurrency(_ other: Money, _ verb: String) throws(MoneyError) {

@@ -85,18 +85,3 @@ public struct TrackerPayloadError: Error, Sendable, Hashable, CustomStringConver
 
     public var description: String { "card \"\(cardID ?? "?")\": payload \(reason)" }
 }
-
-extension Instant {
-    /// The instant `seconds` after the epoch, clamped to what an `Instant` can hold (a card's
-    /// timestamps come from the network: a huge one means "never", not a crash).
-    public init(timestampInSec seconds: TimestampInSec) {
-        let (milliseconds, overflow) = seconds.multipliedReportingOverflow(by: 1_000)
-        self.init(millisecondsSinceEpoch: overflow ? (seconds < 0 ? .min : .max) : milliseconds)
-    }
-
-    /// Whole seconds since the epoch (rounded down), as cards carry them.
-    public var timestampInSec: TimestampInSec {
-        let (quotient, remainder) = millisecondsSinceEpoch.quotientAndRemainder(dividingBy: 1_000)
-        return remainder < 0 ? quotient - 1 : quotient
-    }
-}

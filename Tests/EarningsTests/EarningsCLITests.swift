@@ -84,6 +84,14 @@ final class EarningsCLITests: XCTestCase {
         let time = try earnings("tracker", "--cards", fixture("cards.json"), "--now", "yesterday")
         XCTAssertEqual(time.status, 1)
         XCTAssertTrue(time.error.hasPrefix("earnings: invalid time \"yesterday\""), time.error)
+
+        let fraction = try earnings("tracker", "--cards", fixture("cards.json"), "--now", "2026-11-16T10:00:00.5Z")
+        XCTAssertEqual(fraction.status, 1)
+        XCTAssertEqual(fraction.error, "earnings: invalid time \"2026-11-16T10:00:00.5Z\": fractional seconds must be .mmm\n")
+
+        let impossible = try earnings("tracker", "--cards", fixture("cards.json"), "--now", "2026-02-30T10:00:00Z")
+        XCTAssertEqual(impossible.status, 1)
+        XCTAssertTrue(impossible.error.hasPrefix("earnings: invalid time \"2026-02-30T10:00:00Z\": expected ISO-8601"), impossible.error)
     }
 
     func test_simulate_thenReplay_rebuildsADriverAtAMoment() throws {

@@ -52,7 +52,7 @@ final class OOACLITests: XCTestCase {
         let container = directory.path("group")
         try FileManager.default.createDirectory(atPath: container, withIntermediateDirectories: true)
         let url = "https://cdn.example.com/cars/prius-white.png"
-        let name = "image-" + String(url.utf8.reduce(UInt64(0xCBF2_9CE4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x0000_0100_0000_01B3 }, radix: 16)
+        let name = "image-" + String(FNV1a.hash(url), radix: 16)
         _ = FileManager.default.createFile(atPath: "\(container)/\(name)", contents: Data([1]))
         let drawn = try ooa("render", fixture("payload-en-route.json"), "--surface", "island-compact", "--container", container)
         XCTAssertTrue(drawn.output.hasPrefix("([prius-w…"), drawn.output)

@@ -79,6 +79,17 @@ final class MoneyTests: XCTestCase {
         XCTAssertEqual(usd(.min).description, "-USD 92233720368547758.08")
     }
 
+    func test_amountDigits_splitsTheMagnitudeAtTheDecimalPoint() {
+        func digits(_ money: Money) -> [String] { [String(money.amountDigits.whole), String(money.amountDigits.fraction)] }
+        XCTAssertEqual(digits(usd(123_456)), ["1234", "56"])
+        XCTAssertEqual(digits(usd(-123_456)), ["1234", "56"])
+        XCTAssertEqual(digits(usd(5)), ["0", "05"])
+        XCTAssertEqual(digits(usd(0)), ["0", "00"])
+        XCTAssertEqual(digits(Money(minorUnits: 1_200, currency: .jpy)), ["1200", ""])
+        XCTAssertEqual(digits(Money(minorUnits: 0, currency: .jpy)), ["0", ""])
+        XCTAssertEqual(digits(usd(.min)), ["92233720368547758", "08"])
+    }
+
     // MARK: Parsing
 
     func test_parsing_acceptsAmountThenCode() throws {
