@@ -1,3 +1,4 @@
+import CommandLineSupport
 import PlatformKit
 import RealtimeAPI
 
@@ -16,12 +17,12 @@ enum TimeArgument {
               let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
               let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
               (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 60 else {
-            throw InputError("invalid time \"\(text)\": expected ISO-8601 UTC like 2026-11-16T08:30:00Z, or Unix seconds")
+            throw ToolError("invalid time \"\(text)\": expected ISO-8601 UTC like 2026-11-16T08:30:00Z, or Unix seconds")
         }
         var milliseconds: Int64 = 0
         if bytes.count > 20 {
             guard bytes[19] == UInt8(ascii: "."), bytes.count == 24, let fraction = number(20..<23) else {
-                throw InputError("invalid time \"\(text)\": fractional seconds must be .mmm")
+                throw ToolError("invalid time \"\(text)\": fractional seconds must be .mmm")
             }
             milliseconds = fraction
         }
