@@ -53,15 +53,16 @@ let package = Package(
 
         // MARK: - Storage
         module("EventLogSQLite", ["EventLog", "PlatformKit", "Zstd", grdb, grdbSQLite, crypto]),
-        module("EventLogTool", ["EventLog", "EventLogSQLite", "PlatformKit", "LedgerDemo", "CitySimulation", "OnboardingHarness", argumentParser]),
+        module("CommandLineSupport", [argumentParser]),
+        module("EventLogTool", ["CommandLineSupport", "EventLog", "EventLogSQLite", "PlatformKit", "LedgerDemo", "CitySimulation", "OnboardingHarness", argumentParser]),
 
         // MARK: - Feature: Onboarding (issue 3)
         module("OnboardingContract"),
         module("OnboardingService", ["OnboardingContract", "EventLog", "PlatformKit", crypto]),
         module("Onboarding", ["OnboardingContract", "EventLog", "PlatformKit"]),
         module("OnboardingHarness", ["Onboarding", "OnboardingService", "OnboardingContract", "EventLog", "PlatformKit"]),
-        module("OnboardingTool", ["OnboardingHarness", "Onboarding", "OnboardingService", "OnboardingContract", "EventLog", "EventLogSQLite", "PlatformKit", argumentParser]),
-        .executableTarget(name: "onboarding", dependencies: ["OnboardingTool"], path: "Tools/onboarding"),
+        module("OnboardingTool", ["CommandLineSupport", "OnboardingHarness", "Onboarding", "OnboardingService", "OnboardingContract", "EventLog", "EventLogSQLite", "PlatformKit", argumentParser]),
+        .executableTarget(name: "onboarding", dependencies: ["CommandLineSupport", "OnboardingTool"], path: "Tools/onboarding"),
         .executableTarget(name: "onboarding-bench", dependencies: ["OnboardingHarness", "OnboardingService", "OnboardingContract", "EventLog", "PlatformKit"], path: "Tools/onboarding-bench"),
         tests("OnboardingService", ["OnboardingService", "OnboardingContract", "EventLog", "PlatformKit"]),
         tests("Onboarding", ["Onboarding", "OnboardingHarness", "OnboardingService", "OnboardingContract", "EventLog", "PlatformKit"]),
@@ -72,7 +73,7 @@ let package = Package(
         module("TripContract", ["OptimisticSync", "PlatformKit"]),
         module("DriverTrips", ["OptimisticSync", "TripContract", "EventLog", "PlatformKit"]),
         module("TripService", ["OptimisticSync", "TripContract", "EventLog", "PlatformKit"]),
-        module("OptimisticTool", ["DriverTrips", "TripService", "TripContract", "OptimisticSync", "EventLog", "EventLogSQLite", "PlatformKit", argumentParser]),
+        module("OptimisticTool", ["CommandLineSupport", "DriverTrips", "TripService", "TripContract", "OptimisticSync", "EventLog", "EventLogSQLite", "PlatformKit", argumentParser]),
         .executableTarget(name: "optimistic", dependencies: ["OptimisticTool", argumentParser], path: "Tools/optimistic"),
         .executableTarget(name: "optimistic-bench", dependencies: ["OptimisticSync", "DriverTrips", "TripService", "TripContract", "EventLog", "PlatformKit"], path: "Tools/optimistic-bench"),
         tests("OptimisticSync", ["OptimisticSync", "EventLog", "PlatformKit"]),
@@ -85,7 +86,7 @@ let package = Package(
         module("MembershipService", ["MembershipContract", "ActionCards", "EventLog", "PlatformKit"]),
         module("Membership", ["MembershipContract", "ActionCards", "EventLog", "PlatformKit"]),
         module("MembershipSimulation", ["Membership", "MembershipService", "MembershipContract", "ActionCards", "EventLog", "PlatformKit"]),
-        module("ActionCardsTool", ["ActionCards", "Membership", "MembershipService", "MembershipContract", "MembershipSimulation", "EventLog", "EventLogSQLite", "PlatformKit", argumentParser]),
+        module("ActionCardsTool", ["CommandLineSupport", "ActionCards", "Membership", "MembershipService", "MembershipContract", "MembershipSimulation", "EventLog", "EventLogSQLite", "PlatformKit", argumentParser]),
         .executableTarget(name: "actioncards", dependencies: ["ActionCardsTool", argumentParser], path: "Tools/actioncards"),
         .executableTarget(
             name: "actioncards-bench",
@@ -98,7 +99,7 @@ let package = Package(
         // MARK: - Feature: Out-of-app surfaces (issue 6)
         module("OutOfAppDSL", ["PlatformKit"]),
         module("OOAService", ["OutOfAppDSL", "EventLog", "PlatformKit"]),
-        module("OOATool", ["OOAService", "OutOfAppDSL", "EventLog", "EventLogSQLite", "PlatformKit", argumentParser]),
+        module("OOATool", ["CommandLineSupport", "OOAService", "OutOfAppDSL", "EventLog", "EventLogSQLite", "PlatformKit", argumentParser]),
         .executableTarget(name: "ooa", dependencies: ["OOATool", argumentParser], path: "Tools/ooa"),
         .executableTarget(name: "ooa-bench", dependencies: ["OOAService", "EventLog", "PlatformKit"], path: "Tools/ooa-bench"),
         tests("OutOfAppDSL", ["OutOfAppDSL", "PlatformKit"]),
@@ -110,8 +111,8 @@ let package = Package(
         module("Earnings", ["RealtimeAPI", "EventLog", "PlatformKit"]),
         module("EarningsService", ["RealtimeAPI", "EventLog", "PlatformKit"]),
         module("EarningsPlatform", ["Earnings", "EarningsService", "RealtimeAPI", "EventLog", "PlatformKit"]),
-        module("EarningsTool", ["EarningsPlatform", "Earnings", "EarningsService", "RealtimeAPI", "EventLog", "EventLogSQLite", "PlatformKit", argumentParser]),
-        .executableTarget(name: "earnings", dependencies: ["EarningsTool"], path: "Tools/earnings"),
+        module("EarningsTool", ["CommandLineSupport", "EarningsPlatform", "Earnings", "EarningsService", "RealtimeAPI", "EventLog", "EventLogSQLite", "PlatformKit", argumentParser]),
+        .executableTarget(name: "earnings", dependencies: ["CommandLineSupport", "EarningsTool"], path: "Tools/earnings"),
         .executableTarget(name: "earnings-bench", dependencies: ["Earnings", "EarningsPlatform", "RealtimeAPI", "PlatformKit"], path: "Tools/earnings-bench"),
         tests("Earnings", ["Earnings", "EarningsService", "EarningsPlatform", "RealtimeAPI", "EventLog", "PlatformKit", "EventLogTestSupport"]),
 
@@ -123,7 +124,7 @@ let package = Package(
             "OOAService", "OutOfAppDSL", "OptimisticSync", "DriverTrips", "TripContract", "TripService",
             "EarningsPlatform", "EarningsService", "Earnings", "RealtimeAPI",
         ]),
-        .executableTarget(name: "platform", dependencies: ["CitySimulation", "EventLogTool", "EventLogSQLite", "EventLog", "PlatformKit", argumentParser], path: "Apps/platform"),
+        .executableTarget(name: "platform", dependencies: ["CitySimulation", "CommandLineSupport", "EventLogTool", "EventLogSQLite", "EventLog", "PlatformKit", argumentParser], path: "Apps/platform"),
         .executableTarget(name: "eventlog", dependencies: ["EventLogTool", argumentParser], path: "Tools/eventlog"),
         .executableTarget(
             name: "eventlog-bench",

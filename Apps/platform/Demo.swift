@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandLineSupport
 import EventLog
 import EventLogSQLite
 import Foundation
@@ -26,12 +27,7 @@ struct Demo: ParsableCommand {
     }
 
     func run() throws {
-        do {
-            try runDemo()
-        } catch {
-            FileHandle.standardError.write(Data("platform: \(error)\n".utf8))
-            throw ExitCode.failure
-        }
+        try reportingFailure(tool: "platform") { try runDemo() }
     }
 
     private func runDemo() throws {

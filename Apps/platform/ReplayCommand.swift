@@ -1,5 +1,6 @@
 import ArgumentParser
 import CitySimulation
+import CommandLineSupport
 import EventLog
 import EventLogSQLite
 import Foundation
@@ -17,7 +18,7 @@ struct ReplayCommand: ParsableCommand {
     @Flag(help: "Replay from the start instead and check every snapshot against it.") var verify = false
 
     func run() throws {
-        try failingWithOneLine {
+        try reportingFailure(tool: "platform") {
             guard FileManager.default.fileExists(atPath: log) else { throw SimulationError("\(log): no such file") }
             let store = try SQLiteEventLog(
                 path: log, clock: .constant(.epoch), options: SQLiteEventLogOptions(createIfMissing: false)

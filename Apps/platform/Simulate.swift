@@ -1,5 +1,6 @@
 import ArgumentParser
 import CitySimulation
+import CommandLineSupport
 import EventLog
 import EventLogSQLite
 import EventLogTool
@@ -24,7 +25,7 @@ struct Simulate: ParsableCommand {
     @Flag(help: "Continue a killed run from its log (with the options recorded in the log).") var resume = false
 
     func run() throws {
-        try failingWithOneLine {
+        try reportingFailure(tool: "platform") {
             let exists = FileManager.default.fileExists(atPath: log)
             if exists && !resume { throw SimulationError("\(log) already exists; remove it or pass --resume") }
             if resume && !exists { throw SimulationError("--resume: \(log) does not exist") }

@@ -10,3 +10,6 @@ public struct ActionCardsCommand: ParsableCommand {
 
     public init() {}
 }
+
+/// The tool's name, the prefix of its error lines on stderr (`actioncards: message`).
+let toolName = "actioncards"

@@ -1,5 +1,6 @@
 import ActionCards
 import ArgumentParser
+import CommandLineSupport
 
 /// `actioncards render SCREEN.json [--width N]`.
 struct Render: ParsableCommand {
@@ -12,7 +13,7 @@ struct Render: ParsableCommand {
     var width = 60
 
     func run() throws {
-        try reportingFailure {
+        try reportingFailure(tool: toolName) {
             let presentation = try ScreenCatalog.decodeScreen(file: screen)
             print(CardScreenPresenter(width: width).render(presentation), terminator: "")
         }

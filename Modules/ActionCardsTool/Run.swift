@@ -1,5 +1,6 @@
 import ActionCards
 import ArgumentParser
+import CommandLineSupport
 import EventLog
 import EventLogSQLite
 import Foundation
@@ -48,7 +49,7 @@ struct Run: ParsableCommand {
     var seed: UInt64 = 1
 
     func run() throws {
-        try reportingFailure {
+        try reportingFailure(tool: toolName) {
             guard let app = MembershipApp(rawValue: app) else { throw ToolError("--app: \(app) is not eats or rides") }
             guard let status = MemberStatus(rawValue: status) else { throw ToolError("--status: \(status) is not none, trial, active, cancelled or expired") }
             let script = try TapScript.load(file: taps)

@@ -1,3 +1,4 @@
+import CommandLineSupport
 import Foundation
 
 /// A `--taps` file: one step a line.

@@ -1,5 +1,6 @@
 import ActionCards
 import ArgumentParser
+import CommandLineSupport
 import Membership
 
 /// `actioncards validate DIR`.
@@ -12,12 +13,12 @@ struct Validate: ParsableCommand {
     var directory: String
 
     func run() throws {
-        try reportingFailure {
+        try reportingFailure(tool: toolName) {
             let problems = try DisplayConfigValidator(knownActions: MembershipApp.knownActions).validate(directory: directory)
             for problem in problems { print(problem) }
             let count = try ScreenCatalog.screenFiles(in: directory).count
             guard problems.isEmpty else {
-                printError("\(problems.count) problem\(problems.count == 1 ? "" : "s") in \(count) screens")
+                printError(tool: toolName, "\(problems.count) problem\(problems.count == 1 ? "" : "s") in \(count) screens")
                 throw ExitCode.failure
             }
             print("\(count) screens, no problems")

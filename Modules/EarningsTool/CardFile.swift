@@ -1,3 +1,4 @@
+import CommandLineSupport
 import Earnings
 import Foundation
 import PlatformKit
@@ -19,12 +20,12 @@ enum CardFile {
 
     /// The streams in the file; a contract violation names the file, the JSON path and the card.
     static func load(_ path: String) throws -> [TrackerCardStream] {
-        guard let data = FileManager.default.contents(atPath: path) else { throw InputError("\(path): cannot read the file") }
+        guard let data = FileManager.default.contents(atPath: path) else { throw ToolError("\(path): cannot read the file") }
         let top: Any
         do {
             top = try JSONSerialization.jsonObject(with: data)
         } catch {
-            throw InputError("\(path): not valid JSON")
+            throw ToolError("\(path): not valid JSON")
         }
         do {
             if top is [Any] {
@@ -40,7 +41,7 @@ enum CardFile {
         } catch {
             let problem = DecodingProblem(error)
             let card = cardID(in: top, along: codingPath(of: error)).map { " (card \"\($0)\")" } ?? ""
-            throw InputError("\(path): \(problem.path.isEmpty ? "" : problem.path)\(card): \(problem.message)")
+            throw ToolError("\(path): \(problem.path.isEmpty ? "" : problem.path)\(card): \(problem.message)")
         }
     }
 

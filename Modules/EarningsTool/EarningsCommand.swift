@@ -9,16 +9,7 @@ public struct EarningsCommand: ParsableCommand {
     )
 
     public init() {}
-
-    /// Runs the command line: help and version as usual; any bad argument is one line on stderr, exit 1.
-    public static func runMain(_ arguments: [String]? = nil) {
-        do {
-            var command = try parseAsRoot(arguments)
-            try command.run()
-        } catch {
-            guard exitCode(for: error) != .success, !(error is ExitCode) else { exit(withError: error) }
-            printError(message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)")
-            exit(withError: ExitCode.failure)
-        }
-    }
 }
+
+/// The tool's name, the prefix of its error lines on stderr (`earnings: message`).
+let toolName = "earnings"

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandLineSupport
 import Earnings
 import EarningsPlatform
 import EarningsService
@@ -28,13 +29,13 @@ struct Replay: ParsableCommand {
     }
 
     func run() throws {
-        try reportingFailure {
+        try reportingFailure(tool: toolName) {
             let instant = try at.map(TimeArgument.parse)
             let store = try SQLiteEventLog(path: log, clock: .constant(.epoch), options: SQLiteEventLogOptions(createIfMissing: false))
             let fleet = try EarningsFleet.rebuild(driverID: driver, from: store, at: instant)
             try store.close()
             guard let moment = instant ?? fleet.tracker(driver).updatedAt else {
-                throw InputError("\(log): no earnings events for driver \"\(driver)\"")
+                throw ToolError("\(log): no earnings events for driver \"\(driver)\"")
             }
             let earnings = fleet.earnings(driver)
             let home = earnings.earningsHome(at: moment, calendar: fleet.backend.config.calendar)

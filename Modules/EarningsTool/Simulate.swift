@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandLineSupport
 import EarningsPlatform
 import EventLogSQLite
 import PlatformKit
@@ -20,10 +21,10 @@ struct Simulate: ParsableCommand {
     }
 
     func run() throws {
-        try reportingFailure {
+        try reportingFailure(tool: toolName) {
             let clock = VirtualClock(start: try TimeArgument.parse(start))
             let store = try SQLiteEventLog(path: log, clock: .virtual(clock), options: SQLiteEventLogOptions(durability: .normal))
-            guard try store.lastSequence() == 0 else { throw InputError("\(log): the log already holds events") }
+            guard try store.lastSequence() == 0 else { throw ToolError("\(log): the log already holds events") }
             let random = RandomSource.seeded(seed)
             var fleet = EarningsFleet()
             for number in 1..<trips + 1 {
@@ -36,7 +37,7 @@ struct Simulate: ParsableCommand {
             let problems = fleet.consistencyProblems(at: clock.now)
             let events = try store.lastSequence()
             try store.close()
-            guard problems.isEmpty else { throw InputError("earnings inconsistent: \(problems.joined(separator: "; "))") }
+            guard problems.isEmpty else { throw ToolError("earnings inconsistent: \(problems.joined(separator: "; "))") }
             print("\(trips) trips for \(drivers) drivers, \(events) events in \(log), up to \(clock.now)")
             print("earnings consistency verified for every driver")
         }

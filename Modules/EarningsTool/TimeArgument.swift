@@ -1,3 +1,4 @@
+import CommandLineSupport
 import PlatformKit
 import RealtimeAPI
 
@@ -9,8 +10,8 @@ enum TimeArgument {
         // A valid time to the second followed by something other than `.mmm`: say what is wrong with it.
         let bytes = Array(text.utf8)
         if bytes.count > 20, bytes.last == UInt8(ascii: "Z"), Instant(iso8601: String(decoding: bytes.prefix(19), as: UTF8.self) + "Z") != nil {
-            throw InputError("invalid time \"\(text)\": fractional seconds must be .mmm")
+            throw ToolError("invalid time \"\(text)\": fractional seconds must be .mmm")
         }
-        throw InputError("invalid time \"\(text)\": expected ISO-8601 UTC like 2026-11-16T08:30:00Z, or Unix seconds")
+        throw ToolError("invalid time \"\(text)\": expected ISO-8601 UTC like 2026-11-16T08:30:00Z, or Unix seconds")
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandLineSupport
 import Earnings
 import PlatformKit
 import RealtimeAPI
@@ -19,7 +20,7 @@ struct Tracker: ParsableCommand {
     @Flag(help: "Print JSON.") var json = false
 
     func run() throws {
-        try reportingFailure {
+        try reportingFailure(tool: toolName) {
             let streams = try CardFile.load(cards)
             let instant = try now.map(TimeArgument.parse) ?? Self.newest(streams)
             let ui = TrackerUIState(privacyStatus: privacy ? .hidden : .visible)

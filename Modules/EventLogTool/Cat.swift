@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandLineSupport
 import EventLog
 import EventLogSQLite
 import PlatformKit
@@ -21,7 +22,7 @@ struct Cat: ParsableCommand {
     }
 
     func run() throws {
-        try reportingFailure {
+        try reportingFailure(tool: toolName) {
             let formatter = EventFormatter()
             let query = EventQuery(from: from, to: to, stream: stream, types: type.isEmpty ? nil : Set(type), limit: limit)
             try options.open().forEach(query) { event in

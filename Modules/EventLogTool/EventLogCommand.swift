@@ -10,3 +10,6 @@ public struct EventLogCommand: AsyncParsableCommand {
 
     public init() {}
 }
+
+/// The tool's name, the prefix of its error lines on stderr (`eventlog: message`).
+let toolName = "eventlog"

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandLineSupport
 import EventLog
 import EventLogSQLite
 import Foundation
@@ -11,7 +12,7 @@ struct Export: ParsableCommand {
     @Option(name: .shortAndLong, help: "Output file (default: standard output).") var output: String?
 
     func run() throws {
-        try reportingFailure {
+        try reportingFailure(tool: toolName) {
             let log = try options.open()
             let out: FileHandle
             if let output {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandLineSupport
 import EventLog
 import EventLogSQLite
 import Foundation
@@ -22,7 +23,7 @@ struct Import: ParsableCommand {
             if created {
                 for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: log + suffix) }
             }
-            printError("\(error)")
+            printError(tool: toolName, "\(error)")
             throw ExitCode.failure
         }
     }

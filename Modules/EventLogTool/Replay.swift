@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandLineSupport
 import EventLog
 import EventLogSQLite
 import Foundation
@@ -23,7 +24,7 @@ struct Replay: ParsableCommand {
     }
 
     func run() throws {
-        try reportingFailure {
+        try reportingFailure(tool: toolName) {
             let log = try options.open()
             let chosen = Catalog.projections.first { $0.name == projection }!
             print(try replay(chosen, log))
@@ -35,9 +36,9 @@ struct Replay: ParsableCommand {
         let last = try log.lastSequence()
         if let at, at > last { throw ValidationError("--at \(at) is past the end of the log (\(last))") }
         let result = try projection.replay(log, snapshots: fromStart ? nil : log, upTo: at)
-        for warning in result.warnings { printError("warning: \(warning)") }
+        for warning in result.warnings { printError(tool: toolName, "warning: \(warning)") }
         let start = result.snapshot.map { "snapshot \($0.id) at \($0.sequence)" } ?? "the start"
-        printError("\(projection.name) v\(projection.version) at sequence \(result.sequence): from \(start), \(result.eventsApplied) events folded")
+        printError(tool: toolName, "\(projection.name) v\(projection.version) at sequence \(result.sequence): from \(start), \(result.eventsApplied) events folded")
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return String(decoding: try encoder.encode(result.state), as: UTF8.self)

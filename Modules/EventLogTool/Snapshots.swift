@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandLineSupport
 import EventLog
 import EventLogSQLite
 import PlatformKit
@@ -10,7 +11,7 @@ struct Snapshots: ParsableCommand {
     @Option(help: "Only this projection.") var projection: String?
 
     func run() throws {
-        try reportingFailure {
+        try reportingFailure(tool: toolName) {
             let log = try options.open()
             let snapshots = try projection.map { try log.snapshots(of: $0).reversed() } ?? log.allSnapshots()
             print("id\tprojection\tversion\tsequence\tstate bytes\tstored bytes\tratio\tcreated")

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandLineSupport
 import EventLogSQLite
 import PlatformKit
 
@@ -8,7 +9,7 @@ struct Stats: ParsableCommand {
     @OptionGroup var options: LogOptions
 
     func run() throws {
-        try reportingFailure {
+        try reportingFailure(tool: toolName) {
             let stats = try options.open().statistics(byType: true)
             print("type\tevents\tpayload bytes\tavg bytes")
             for row in stats.types {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandLineSupport
 import EventLog
 import EventLogSQLite
 import Foundation
@@ -21,7 +22,7 @@ struct Tail: AsyncParsableCommand {
         let show = { (event: RecordedEvent) in
             FileHandle.standardOutput.write(Data((json ? formatter.json(event) : formatter.text(event)).utf8 + [0x0A]))
         }
-        let (log, next) = try reportingFailure {
+        let (log, next) = try reportingFailure(tool: toolName) {
             let log = try options.open()
             let last = try log.lastSequence()
             try log.forEach(EventQuery(from: max(1, last - n + 1))) { show($0) }
@@ -31,7 +32,7 @@ struct Tail: AsyncParsableCommand {
         do {
             for try await event in log.subscribe(from: next) { show(event) }
         } catch {
-            printError("\(error)")
+            printError(tool: toolName, "\(error)")
             throw ExitCode.failure
         }
     }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandLineSupport
 import EventLogSQLite
 import PlatformKit
 
@@ -11,13 +12,13 @@ struct Verify: ParsableCommand {
     @OptionGroup var options: LogOptions
 
     func run() throws {
-        let report = try reportingFailure {
+        let report = try reportingFailure(tool: toolName) {
             var bar = ProgressBar("verifying")
             defer { bar.finish() }
             return try options.open().verify(projections: Catalog.projections) { bar.update($0, of: $1) }
         }
         if let problem = report.problem {
-            printError("\(options.log): verification failed at \(problem)")
+            printError(tool: toolName, "\(options.log): verification failed at \(problem)")
             throw ExitCode.failure
         }
         let replayed = report.projectionsReplayed.isEmpty ? "none" : report.projectionsReplayed.joined(separator: ", ")

@@ -10,3 +10,6 @@ public struct OOACommand: ParsableCommand {
 
     public init() {}
 }
+
+/// The tool's name, the prefix of its error lines on stderr (`ooa: message`).
+let toolName = "ooa"

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandLineSupport
 import OutOfAppDSL
 
 extension Surface: ExpressibleByArgument {}
@@ -17,7 +18,7 @@ struct Render: ParsableCommand {
     var container: String?
 
     func run() throws {
-        try reportingFailure {
+        try reportingFailure(tool: toolName) {
             let decoded = try readPayload(payload)
             let view = ActivityExtension(container: container.map(SharedContainer.directory) ?? .inMemory())
             for line in view.render(decoded.payload, on: surface) { print(line) }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandLineSupport
 import EventLog
 import EventLogSQLite
 import Foundation
@@ -25,7 +26,7 @@ struct Replay: ParsableCommand {
     var drain = 600
 
     func run() throws {
-        try reportingFailure {
+        try reportingFailure(tool: toolName) {
             let changes = try Trace.read(trace)
             let clock = VirtualClock()
             let store = try log.map { try SQLiteEventLog(path: $0, clock: .virtual(clock)) }

@@ -1,3 +1,4 @@
+import CommandLineSupport
 import Foundation
 import OOAService
 import OutOfAppDSL
@@ -25,15 +26,15 @@ enum Trace {
             do {
                 changes.append(try change(JSONDecoder().decode(Line.self, from: Data(line))))
             } catch {
-                throw InputError(description: "\(path):\(index + 1): \(describe(error))")
+                throw ToolError("\(path):\(index + 1): \(describe(error))")
             }
         }
         return changes
     }
 
     private static func change(_ line: Line) throws -> TripStateChange {
-        guard line.time.isFinite, line.time >= 0, line.time < 1e12 else { throw InputError(description: "field \"time\": out of range") }
-        guard line.eta.isFinite, abs(line.eta) < 1e9 else { throw InputError(description: "field \"eta\": out of range") }
+        guard line.time.isFinite, line.time >= 0, line.time < 1e12 else { throw ToolError("field \"time\": out of range") }
+        guard line.eta.isFinite, abs(line.eta) < 1e9 else { throw ToolError("field \"eta\": out of range") }
         return TripStateChange(
             tripID: line.trip, riderID: line.rider, phase: line.phase, etaSeconds: Int(line.eta),
             location: Location(latitude: line.lat, longitude: line.lon),

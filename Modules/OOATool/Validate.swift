@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandLineSupport
 import OutOfAppDSL
 
 /// `ooa validate PAYLOAD.json`: size, unknown elements and tags, missing P0 content.
@@ -12,14 +13,14 @@ struct Validate: ParsableCommand {
     var limit = PayloadEncoder.activityKitLimit
 
     func run() throws {
-        let validation = try reportingFailure { Validation(try readPayload(payload), limit: limit) }
+        let validation = try reportingFailure(tool: toolName) { Validation(try readPayload(payload), limit: limit) }
         print("size: \(validation.size) bytes (limit \(validation.limit))")
         for ignored in validation.ignored { print("ignored: \(ignored)") }
         if !validation.trimmed.isEmpty {
             print("over the limit: trimming by priority drops " + validation.trimmed.map(\.rawValue).joined(separator: ", "))
         }
         guard validation.isValid else {
-            for error in validation.errors { printError("\(payload): \(error)") }
+            for error in validation.errors { printError(tool: toolName, "\(payload): \(error)") }
             throw ExitCode.failure
         }
         print("ok")

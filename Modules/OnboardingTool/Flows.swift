@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandLineSupport
 import OnboardingContract
 import OnboardingService
 
@@ -19,7 +20,7 @@ struct Flows: ParsableCommand {
                     print("ok \(market): \(flow?.scenarios.count ?? 0) scenarios, entry \(flow?.entryTypes.map(\.rawValue).joined(separator: "/") ?? "")")
                 }
             } catch {
-                for problem in error.problems { printError(problem.description) }
+                for problem in error.problems { printError(tool: toolName, problem.description) }
                 throw ExitCode.failure
             }
         }

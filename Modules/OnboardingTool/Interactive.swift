@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandLineSupport
 import EventLog
 import Onboarding
 import OnboardingContract
@@ -15,7 +16,7 @@ struct Interactive: ParsableCommand {
     @OptionGroup var options: SessionOptions
 
     func run() throws {
-        try reportingFailure {
+        try reportingFailure(tool: toolName) {
             let catalog = try options.catalog()
             let log = try options.openLog()
             let random = options.random

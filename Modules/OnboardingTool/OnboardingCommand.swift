@@ -11,16 +11,7 @@ public struct OnboardingCommand: ParsableCommand {
     )
 
     public init() {}
-
-    /// Parses the arguments and runs; a usage error is one line on stderr and exit status 1.
-    public static func runMain() {
-        do {
-            var command = try parseAsRoot()
-            try command.run()
-        } catch {
-            if error is ExitCode || exitCode(for: error) == .success { exit(withError: error) }
-            printError(message(for: error))
-            exit(withError: ExitCode.failure)
-        }
-    }
 }
+
+/// The tool's name, the prefix of its error lines on stderr (`onboarding: message`).
+let toolName = "onboarding"

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandLineSupport
 import EventLog
 import Foundation
 import Onboarding
@@ -14,7 +15,7 @@ struct Run: ParsableCommand {
     @Flag(help: "JSON Lines instead of text.") var json = false
 
     func run() throws {
-        try reportingFailure {
+        try reportingFailure(tool: toolName) {
             let catalog = try options.catalog()
             guard let text = try? String(contentsOfFile: script, encoding: .utf8) else { throw ToolError("\(script): cannot read the script") }
             var user = ScriptedUser(try Script.parse(text, file: script))

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandLineSupport
 import DriverTrips
 import EventLog
 import EventLogSQLite
@@ -29,13 +30,13 @@ struct Inspect: ParsableCommand {
     }
 
     func run() throws {
-        try reportingFailure {
-            guard FileManager.default.fileExists(atPath: log) else { throw ToolError(description: "\(log): no such file") }
+        try reportingFailure(tool: toolName) {
+            guard FileManager.default.fileExists(atPath: log) else { throw ToolError("\(log): no such file") }
             let store = try SQLiteEventLog(path: log, clock: .constant(.epoch), options: SQLiteEventLogOptions(createIfMissing: false))
             defer { try? store.close() }
             let stream = "\(OptimisticStreams.prefix)\(client)"
             guard try store.streamVersion(of: stream) > 0 else {
-                throw ToolError(description: "\(log): no optimistic events for client '\(client)' (stream \(stream))")
+                throw ToolError("\(log): no optimistic events for client '\(client)' (stream \(stream))")
             }
             let last = try store.lastSequence()
             let sequence = min(at ?? last, last)

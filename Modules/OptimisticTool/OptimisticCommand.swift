@@ -10,3 +10,6 @@ public struct OptimisticCommand: ParsableCommand {
 
     public init() {}
 }
+
+/// The tool's name, the prefix of its error lines on stderr (`optimistic: message`).
+let toolName = "optimistic"

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandLineSupport
 import EventLog
 import EventLogSQLite
 import Foundation
@@ -21,12 +22,12 @@ struct Run: ParsableCommand {
     var json = false
 
     func run() throws {
-        try reportingFailure {
+        try reportingFailure(tool: toolName) {
             let text: String
             do {
                 text = try String(contentsOfFile: script, encoding: .utf8)
             } catch {
-                throw ToolError(description: "cannot read script \(script): \(error.localizedDescription)")
+                throw ToolError("cannot read script \(script): \(error.localizedDescription)")
             }
             let parsed = try Script(parsing: text, file: script)
             let clock = VirtualClock(start: Script.start)
@@ -49,7 +50,7 @@ struct Run: ParsableCommand {
         let store = try SQLiteEventLog(path: log, clock: .virtual(clock), options: SQLiteEventLogOptions(durability: .normal))
         let stream = "\(OptimisticStreams.prefix)\(driverID)"
         guard try store.streamVersion(of: stream) == 0 else {
-            throw ToolError(description: "\(log) already has events for \(driverID); use a new log file")
+            throw ToolError("\(log) already has events for \(driverID); use a new log file")
         }
         return store
     }

@@ -1,0 +1,49 @@
+import ArgumentParser
+import Foundation
+
+/// Prints `<tool>: message` as one line on stderr.
+public func printError(tool: String, _ message: String) {
+    FileHandle.standardError.write(Data("\(tool): \(message)\n".utf8))
+}
+
+/// Runs `body`; any error becomes one line `<tool>: error` on stderr and exit status 1 (no stack trace).
+///
+/// An `ExitCode` passes through unchanged, so a body can choose its own status.
+public func reportingFailure<T>(tool: String, _ body: () throws -> T) throws -> T {
+    do {
+        return try body()
+    } catch let exit as ExitCode {
+        throw exit
+    } catch {
+        printError(tool: tool, "\(error)")
+        throw ExitCode.failure
+    }
+}
+
+/// A failure of the tool's input, already worded for the user: printed as is.
+public struct ToolError: Error, CustomStringConvertible, Sendable {
+    public var description: String
+
+    public init(_ description: String) {
+        self.description = description
+    }
+}
+
+extension ParsableCommand {
+    /// Parses `arguments` (default: the process's) as the root command and runs it.
+    ///
+    /// Help and `--version` print as usual with exit status 0. A usage or validation error, or an
+    /// error escaping `run()`, is one line `<commandName>: message` on stderr and exit status 1; an
+    /// `ExitCode` thrown by `run()` exits with that status.
+    public static func runMain(_ arguments: [String]? = nil) {
+        do {
+            var command = try parseAsRoot(arguments)
+            try command.run()
+        } catch {
+            guard exitCode(for: error) != .success, !(error is ExitCode) else { exit(withError: error) }
+            let firstLine = message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
+            printError(tool: configuration.commandName ?? _commandName, firstLine)
+            exit(withError: ExitCode.failure)
+        }
+    }
+}
