@@ -4,7 +4,7 @@
 SYSTEM_PACKAGES := libsqlite3-dev libzstd-dev pkg-config sqlite3 zstd
 SUDO := $(shell [ "$$(id -u)" = "0" ] || echo sudo)
 SWIFT ?= swift
-LOG ?= demo.sqlite
+LOG ?= simulation.sqlite
 
 .PHONY: deps build release test simulate bench bench-eventlog clean
 
@@ -26,12 +26,11 @@ release: deps
 test: build
 	$(SWIFT) test --disable-swift-testing
 
-# Until the city simulation lands: a demo that writes a log, snapshots it and replays it.
+# The main job: the deterministic city simulation into $(LOG), its report, and a check of the log.
 simulate: release
 	rm -f $(LOG) $(LOG)-wal $(LOG)-shm
-	.build/release/platform demo --log $(LOG)
+	.build/release/platform simulate --log $(LOG) --report simulation-report.json
 	.build/release/eventlog verify $(LOG)
-	.build/release/eventlog info $(LOG)
 
 # Benchmarks in a release build; see README "Benchmarks".
 # Each feature adds its benchmark target to FEATURE_BENCHES in Tools/make/<feature>.mk.

@@ -101,7 +101,7 @@ let package = Package(
         module("OOAService", ["OutOfAppDSL", "EventLog", "PlatformKit"]),
         module("OOATool", ["CommandLineSupport", "OOAService", "OutOfAppDSL", "EventLog", "EventLogSQLite", "PlatformKit", argumentParser]),
         .executableTarget(name: "ooa", dependencies: ["OOATool", argumentParser], path: "Tools/ooa"),
-        .executableTarget(name: "ooa-bench", dependencies: ["OOAService", "EventLog", "PlatformKit"], path: "Tools/ooa-bench"),
+        .executableTarget(name: "ooa-bench", dependencies: ["CommandLineSupport", "OOAService", "EventLog", "PlatformKit"], path: "Tools/ooa-bench"),
         tests("OutOfAppDSL", ["OutOfAppDSL", "PlatformKit"]),
         tests("OOAService", ["OOAService", "OutOfAppDSL", "EventLog", "PlatformKit"]),
         tests("OOATool", ["OOATool", "EventLogTestSupport", "EventLog", "EventLogSQLite", "PlatformKit"]),
@@ -128,7 +128,7 @@ let package = Package(
         .executableTarget(name: "eventlog", dependencies: ["EventLogTool", argumentParser], path: "Tools/eventlog"),
         .executableTarget(
             name: "eventlog-bench",
-            dependencies: ["EventLog", "EventLogSQLite", "PlatformKit", "Zstd", "LedgerDemo", grdbSQLite, argumentParser],
+            dependencies: ["CommandLineSupport", "EventLog", "EventLogSQLite", "PlatformKit", "Zstd", "LedgerDemo", grdbSQLite, argumentParser],
             path: "Tools/eventlog-bench"
         ),
         .executableTarget(name: "eventlog-crash-writer", dependencies: ["EventLogSQLite", "EventLog", "PlatformKit", "LedgerDemo"], path: "Tools/eventlog-crash-writer"),

@@ -24,13 +24,16 @@ struct ReplayCommand: ParsableCommand {
                 path: log, clock: .constant(.epoch), options: SQLiteEventLogOptions(createIfMissing: false)
             )
             let upTo = try at.map { try sequence(for: $0, in: store) }
+            let started = ContinuousClock.now
             let summary = try SimulationRun.replay(store, upTo: upTo, fromStart: verify)
+            let elapsed = (ContinuousClock.now - started).seconds
             if verify {
                 let report = try store.verify(projections: SimulationRun.projections)
                 if let problem = report.problem { throw SimulationError("\(log): \(problem)") }
                 print("verified: \(report.eventsChecked) events, \(report.snapshotsChecked) snapshots match a replay from the start")
             }
             summary.lines.forEach { print($0) }
+            print(String(format: "replay: %.2f s from ", elapsed) + (verify ? "the start" : "the newest snapshots"))
             print("log head hash: \(try store.statistics(byType: false).headHash ?? "-")")
         }
     }

@@ -46,9 +46,10 @@ struct Simulate: ParsableCommand {
             let wall = (ContinuousClock.now - started).seconds
             let events = try store.lastSequence()
             summary.lines.forEach { print($0) }
-            print(String(format: "run: %lld events in %.2f s (%.0f events/s)", events, wall, Double(events) / wall))
+            let peak = Double(ProcessMemory.peakResidentBytes) / 1_048_576
+            print(String(format: "run: %lld events in %.2f s (%.0f events/s), peak RSS %.0f MB", events, wall, Double(events) / wall, peak))
             if let report {
-                try Report(summary: summary, events: events, wallSeconds: wall).write(json: report)
+                try Report(summary: summary, events: events, wallSeconds: wall, peakResidentMegabytes: peak).write(json: report)
                 print("report: \(report), \(Report.htmlPath(for: report))")
             }
             let hash = try store.statistics(byType: false).headHash ?? "-"

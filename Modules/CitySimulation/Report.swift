@@ -6,12 +6,14 @@ public struct Report: Codable, Sendable {
     public var events: Int64
     public var wallSeconds: Double
     public var eventsPerSecond: Double
+    public var peakResidentMegabytes: Double
 
-    public init(summary: SimulationSummary, events: Int64, wallSeconds: Double) {
+    public init(summary: SimulationSummary, events: Int64, wallSeconds: Double, peakResidentMegabytes: Double) {
         self.summary = summary
         self.events = events
         self.wallSeconds = wallSeconds
         self.eventsPerSecond = wallSeconds > 0 ? Double(events) / wallSeconds : 0
+        self.peakResidentMegabytes = peakResidentMegabytes
     }
 
     /// Where the HTML page of a JSON report at `path` goes.
@@ -36,7 +38,7 @@ public struct Report: Codable, Sendable {
             <style>body{font-family:system-ui,sans-serif;margin:2em;max-width:60em}svg{margin:1em 0;display:block}
             h2{font-size:1.1em}.bar{fill:#276ef1}.bar2{fill:#05a357}text{font-size:11px}</style></head><body>
             <h1>MobilePlatform city simulation</h1><ul>\(rows)</ul>
-            <p>\(events) events in \(String(format: "%.2f", wallSeconds)) s (\(Int(eventsPerSecond)) events/s)</p>
+            <p>\(events) events in \(String(format: "%.2f", wallSeconds)) s (\(Int(eventsPerSecond)) events/s), peak RSS \(Int(peakResidentMegabytes)) MB</p>
             \(charts)</body></html>
             """
     }

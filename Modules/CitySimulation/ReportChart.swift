@@ -4,16 +4,43 @@ struct ReportChart {
     var labels: [String]
     var series: [(name: String, values: [Double])]
 
-    /// The report's charts.
+    /// The report's charts: trips over time, time saved per optimistic operation, pushes vs raw
+    /// trip-state changes, and the onboarding funnel.
     static func all(for summary: SimulationSummary) -> [ReportChart] {
         let hours = summary.completedPerHour.indices.map { "h\($0)" }
+        let ooa = summary.liveActivities
+        let markets = summary.onboarding.keys.sorted()
         return [
             ReportChart(
                 title: "Trips per virtual hour", labels: hours,
                 series: [("completed", summary.completedPerHour.map(Double.init)), ("cancelled", summary.cancelledPerHour.map(Double.init))]
             ),
+            ReportChart(
+                title: "Average time saved per optimistic operation (drivers by seconds saved)",
+                labels: savedBuckets.map { "\($0.lowerBound)–\($0.upperBound)s" },
+                series: [("drivers", savedBuckets.map { range in Double(summary.optimistic.averageSecondsSavedPerDriver.filter { range.contains($0) }.count) })]
+            ),
+            ReportChart(
+                title: "Trip-state changes per virtual hour (OOA service input)", labels: hours,
+                series: [("changes in", ooa.changesPerHour.map(Double.init))]
+            ),
+            ReportChart(
+                title: "OOA service: changes in vs what happened to them",
+                labels: ["changes in", "pushes out", "coalesced", "throttled", "dropped"],
+                series: [("count", [ooa.changesIn, ooa.pushesOut, ooa.coalesced, ooa.throttled, ooa.dropped].map(Double.init))]
+            ),
+            ReportChart(
+                title: "Onboarding funnel by market", labels: markets,
+                series: [
+                    ("arrived", markets.map { Double(summary.onboarding[$0]?.arrived ?? 0) }),
+                    ("onboarded", markets.map { Double(summary.onboarding[$0]?.onboarded ?? 0) }),
+                ]
+            ),
         ]
     }
+
+    /// Buckets of seconds saved, for the time-saved histogram.
+    private static let savedBuckets: [ClosedRange<Int>] = [0...4, 5...9, 10...14, 15...19, 20...29, 30...44, 45...59, 60...119, 120...100_000]
 
     var svg: String {
         let width = 720.0, height = 220.0, top = 10.0, bottom = 30.0, left = 40.0

@@ -329,9 +329,9 @@ public final class Simulation {
         scheduler.schedule(.driverApp(driver), at: due)
     }
 
-    /// Each app is killed about once every six virtual hours.
+    /// Each app is killed about once every twelve virtual hours.
     private func nextKill() -> Instant {
-        clock.now.advanced(by: .milliseconds(Int64(-6 * 3_600_000 * log(1 - random.double()))))
+        clock.now.advanced(by: .milliseconds(Int64(-12 * 3_600_000 * log(1 - random.double()))))
     }
 
     /// The trip service goes down about every two virtual hours.

@@ -1,3 +1,4 @@
+import CommandLineSupport
 import Foundation
 import GRDBSQLite
 
@@ -99,11 +100,7 @@ func seconds(since start: ContinuousClock.Instant) -> Double {
     return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
 }
 
-/// Peak resident set size of this process image, in MB (`VmHWM`: unlike `ru_maxrss` it does
-/// not carry the parent's peak across fork and exec).
+/// Peak resident set size of this process image, in MB.
 func peakRSSMegabytes() -> Double {
-    let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
-    let line = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") } ?? ""
-    let kilobytes = Double(line.split(separator: " ").dropFirst().first ?? "") ?? .nan
-    return kilobytes / 1024
+    Double(ProcessMemory.peakResidentBytes) / 1_048_576
 }

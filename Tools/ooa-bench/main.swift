@@ -1,3 +1,4 @@
+import CommandLineSupport
 import EventLog
 import Foundation
 import OOAService
@@ -112,11 +113,7 @@ struct City {
     }
 }
 
-func residentBytes() -> Int {
-    guard let statm = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
-    let fields = statm.split(separator: " ")
-    return fields.count > 1 ? (Int(fields[1]) ?? 0) * Int(sysconf(Int32(_SC_PAGESIZE))) : 0
-}
+func residentBytes() -> Int { ProcessMemory.residentBytes }
 
 /// Time spent: on the wall, and on this thread's CPU (what "one core" means on a shared machine).
 struct Spent {
