@@ -29,6 +29,7 @@ struct Simulate: ParsableCommand {
             let exists = FileManager.default.fileExists(atPath: log)
             if exists && !resume { throw SimulationError("\(log) already exists; remove it or pass --resume") }
             if resume && !exists { throw SimulationError("--resume: \(log) does not exist") }
+            if !resume { _ = try requestedOptions() }
             let assets = try SimulationAssets.load(fixtures: fixtures)
             let clock = VirtualClock()
             let store = try SQLiteEventLog(path: log, clock: .virtual(clock), options: SQLiteEventLogOptions(durability: .normal))

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandLineSupport
 
 /// The headless `platform` binary: the city simulation, its replay, and the event-log demo.
 struct PlatformCommand: ParsableCommand {
@@ -9,4 +10,4 @@ struct PlatformCommand: ParsableCommand {
     )
 }
 
-PlatformCommand.main()
+PlatformCommand.runMain()

@@ -18,7 +18,7 @@ public struct SimulationAssets: Sendable {
         do {
             flows = try FlowCatalog.load(directory: fixtures + "/onboarding/flows")
         } catch {
-            throw SimulationError("\(fixtures)/onboarding/flows: \(error)")
+            throw SimulationError("\(error)")
         }
         return SimulationAssets(flows: flows, screens: try ScreenCatalog.load(directory: fixtures + "/actioncards/membership"))
     }
