@@ -42,6 +42,9 @@ public final class Simulation {
     private var nextRider = 0
     private var nextTrip = 0
     private var finished = false
+    /// A driver app's sync state as the log's projection holds it (all appended events folded),
+    /// so a killed app restarts without reading its stream back; nil reads the stream.
+    var projectedClientState: (String) -> OptimisticClientState<TripSync>? = { _ in nil }
     /// Steps processed, for progress reports.
     public private(set) var steps = 0
     /// Events of the run so far.
@@ -129,7 +132,9 @@ public final class Simulation {
             wake(driver, at: try driverApps.advance(driver, now: clock.now, online: true))
         case .killApp(let driver):
             try sink.emit(AppKilled(client: EntityID.driver(driver)), stream: EntityID.driver(driver))
-            wake(driver, at: try driverApps.restart(driver, now: clock.now, online: hasCoverage(driver)))
+            try sink.flush()
+            let projected = sink.isResuming ? nil : projectedClientState(EntityID.driver(driver))
+            wake(driver, at: try driverApps.restart(driver, now: clock.now, online: hasCoverage(driver), projected: projected))
             scheduler.schedule(.killApp(driver: driver), at: nextKill())
         case .serviceOutage(let down):
             driverApps.serviceDown = down

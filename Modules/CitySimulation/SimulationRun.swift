@@ -22,6 +22,7 @@ public enum SimulationRun {
         let simulation = try Simulation(options: options, log: log, clock: clock, assets: assets)
         let projections = try PlatformProjections(log: log, snapshots: log, policy: .every(options.snapshotEvery))
         simulation.sink.afterAppend = { try projections.apply($0) }
+        simulation.projectedClientState = { projections.clientState($0) }
         try simulation.run { simulation in
             progress(Progress(virtualTime: simulation.now, start: options.start, end: options.end, events: simulation.events))
         }

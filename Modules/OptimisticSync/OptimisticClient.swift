@@ -150,6 +150,16 @@ public struct OptimisticClient<Domain: OptimisticDomain>: Sendable {
         return client
     }
 
+    /// Rebuilds the client from `state`, its stream already folded (e.g. by `OptimisticProjection`,
+    /// kept current from the log): the same client as `restore(clientID:from:)` without reading the stream.
+    public static func restore(
+        clientID: String, state: OptimisticClientState<Domain>, configuration: SyncConfiguration = SyncConfiguration(), random: RandomSource
+    ) -> OptimisticClient {
+        var client = OptimisticClient(clientID: clientID, configuration: configuration, random: random)
+        client.state = state
+        return client
+    }
+
     /// Starts again after `restore`: requests that were in flight when the app died are sent again.
     public mutating func resume(at instant: Instant) {
         emit(ClientRestarted<Domain>(at: instant))

@@ -12,11 +12,23 @@ public struct TripServiceState: Codable, Sendable, Equatable {
 
     public init() {}
 
+    /// How many of a driver's most recent answers are kept for retries (a driver never has more
+    /// requests in flight than this, so an older key is never retried).
+    public static let answerWindow = 64
+
     /// What the service keeps per driver.
     public struct DriverRecord: Codable, Sendable, Equatable {
         public var snapshot = ServerSnapshot(version: 0, state: DriverState())
-        /// The answer to every idempotency key handled, returned again to retries.
+        /// The answer to each of the last `answerWindow` idempotency keys handled, returned again to retries.
         public var answers: [String: SyncResponse<DriverState>] = [:]
+        /// Those keys, oldest first.
+        public var answerOrder: [String] = []
+
+        /// Remembers `answer` for `key`, forgetting the oldest beyond the window.
+        mutating func remember(_ answer: SyncResponse<DriverState>, for key: String) {
+            if answers.updateValue(answer, forKey: key) == nil { answerOrder.append(key) }
+            if answerOrder.count > TripServiceState.answerWindow { answers[answerOrder.removeFirst()] = nil }
+        }
     }
 
     /// A trip offered to a driver, with its latest estimate.
@@ -37,8 +49,12 @@ public struct TripServiceState: Codable, Sendable, Equatable {
             drivers[update.driver]?.snapshot.version += 1
         case let handled as DriverRequestHandled:
             // In place: copying a record would copy every stored answer.
-            drivers[handled.driver, default: DriverRecord()].answers[handled.idempotencyKey] = handled.answer
-            if case .accepted(let snapshot, _) = handled.answer { drivers[handled.driver]?.snapshot = snapshot }
+            drivers[handled.driver, default: DriverRecord()].remember(handled.answer, for: handled.idempotencyKey)
+            if case .accepted(let snapshot, _) = handled.answer {
+                drivers[handled.driver]?.snapshot = snapshot
+                // An ended trip gets no more estimates or accepts: its offer is done.
+                if let trip = snapshot.state.trip, trip.phase == .ended { offers[trip.id] = nil }
+            }
             if handled.forced, let index = armedRejections.firstIndex(of: handled.kind) { armedRejections.remove(at: index) }
         case let armed as RejectionArmed:
             armedRejections.append(armed.kind)
@@ -53,7 +69,7 @@ public struct TripServiceProjection: Projection {
     public init() {}
 
     public var name: String { "trips.service" }
-    public var version: Int { 1 }
+    public var version: Int { 2 }
     public var initialState: TripServiceState { TripServiceState() }
     public var events: EventRegistry { TripService.eventRegistry }
 
