@@ -44,15 +44,17 @@ final class PlatformProjections {
     var summary: SimulationSummary { SimulationSummary(Self.states(group)) }
 
     /// The summary at `upTo` (default: the end), every projection replayed from its newest
-    /// snapshot, or from the start when `snapshots` is nil.
+    /// snapshot (or from the start when `snapshots` is nil), all of them at once on every core.
     static func replaySummary(_ log: some EventLogReader, snapshots: (any SnapshotStore)?, upTo: Int64?) throws -> SimulationSummary {
-        func state<P: Projection>(_ projection: P) throws -> P.State {
-            try projection.replay(log, snapshots: snapshots, upTo: upTo).state
-        }
+        let replays = ParallelReplays(log: log, snapshots: snapshots, upTo: upTo)
+        let city = replays.add(CityProjection()), accounts = replays.add(OnboardingProjection())
+        let members = replays.add(MembershipProjection()), drivers = replays.add(OptimisticProjection<TripSync>())
+        let liveActivities = replays.add(OOAProjection()), earnings = replays.add(EarningsProjection())
+        let trackers = replays.add(TrackerProjection())
+        try replays.run()
         return SimulationSummary(ModuleStates(
-            city: try state(CityProjection()), accounts: try state(OnboardingProjection()),
-            members: try state(MembershipProjection()), drivers: try state(OptimisticProjection<TripSync>()),
-            liveActivities: try state(OOAProjection()), earnings: try state(EarningsProjection()), trackers: try state(TrackerProjection())
+            city: try city.get(), accounts: try accounts.get(), members: try members.get(), drivers: try drivers.get(),
+            liveActivities: try liveActivities.get(), earnings: try earnings.get(), trackers: try trackers.get()
         ))
     }
 
