@@ -42,6 +42,8 @@ struct ReplayCommand: ParsableCommand {
     private func sequence(for value: String, in store: SQLiteEventLog) throws -> Int64 {
         if let number = Int64(value) {
             guard number >= 0 else { throw SimulationError("--at \(value): must not be negative") }
+            let last = try store.lastSequence()
+            guard number <= last else { throw SimulationError("--at \(value) is past the end of the log (\(last))") }
             return number
         }
         guard let instant = Instant(iso8601: value) else {

@@ -47,14 +47,9 @@ final class LogSink: EventLogStore, @unchecked Sendable {
         if events.contains(where: { $0.expectedPosition != nil || $0.idempotencyKey != nil }) {
             try flush()
             let first = emitted + 1
-            emitted += Int64(events.count)
-            if first <= storedPrefix {
-                try check(events, from: first)
-                return try log.events(EventQuery(from: first, limit: events.count)).map {
-                    AppendedEvent(sequence: $0.sequence, streamID: $0.streamID, position: $0.position, isDuplicate: false)
-                }
+            return try commit(events) ?? log.events(EventQuery(from: first, limit: events.count)).map {
+                AppendedEvent(sequence: $0.sequence, streamID: $0.streamID, position: $0.position, isDuplicate: false)
             }
-            return try write(events)
         }
         let first = emitted + Int64(buffer.count) + 1
         buffer.append(contentsOf: events)
@@ -88,16 +83,21 @@ final class LogSink: EventLogStore, @unchecked Sendable {
         guard !buffer.isEmpty else { return }
         let batch = buffer
         buffer.removeAll(keepingCapacity: true)
-        let first = emitted + 1
-        emitted += Int64(batch.count)
-        if first <= storedPrefix {
-            try check(batch, from: first)
-        } else {
-            try write(batch)
-        }
+        _ = try commit(batch)
     }
 
-    @discardableResult
+    /// The run's next events: checked against the stored prefix while resuming (nil), else
+    /// appended (where they landed).
+    private func commit(_ events: [NewEvent]) throws -> [AppendedEvent]? {
+        let first = emitted + 1
+        emitted += Int64(events.count)
+        if first <= storedPrefix {
+            try check(events, from: first)
+            return nil
+        }
+        return try write(events)
+    }
+
     private func write(_ events: [NewEvent]) throws -> [AppendedEvent] {
         let recordedAt = clock.now()
         let appended = try log.append(events)

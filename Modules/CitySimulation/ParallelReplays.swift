@@ -2,45 +2,34 @@ import Dispatch
 import EventLog
 import Synchronization
 
-/// Replays several projections of one log concurrently (each from its own newest snapshot), so
-/// a replay takes about as long as its largest projection rather than the sum of all of them.
-final class ParallelReplays<Log: EventLogReader>: @unchecked Sendable {
-    /// One projection's state, once `run()` has returned.
-    final class Result<State>: @unchecked Sendable {
-        fileprivate var state: State?
+/// Projections of one log replayed concurrently (each from its own newest snapshot), so a replay
+/// takes about as long as its largest projection rather than the sum of all of them.
+struct ParallelReplays: ProjectionStates {
+    private let states: [String: any Sendable]
 
-        func get() throws -> State {
-            guard let state else { throw SimulationError("replay did not run") }
-            return state
+    /// Replays every projection of `projections` up to `upTo`; throws the first error any threw.
+    static func run(
+        _ projections: [any Projection], log: some EventLogReader, snapshots: (any SnapshotStore)?, upTo: Int64?
+    ) throws -> ParallelReplays {
+        // Snapshot stores are read from several threads here; both stores allow concurrent reads.
+        nonisolated(unsafe) let snapshots = snapshots
+        let results = Mutex<[String: Result<any Sendable, any Error>]>([:])
+        DispatchQueue.concurrentPerform(iterations: projections.count) { index in
+            let projection = projections[index]
+            let result = Result<any Sendable, any Error> { try replay(projection, log, snapshots, upTo) }
+            results.withLock { $0[projection.name] = result }
         }
+        return ParallelReplays(states: try results.withLock { try $0.mapValues { try $0.get() } })
     }
 
-    private let log: Log
-    private let snapshots: (any SnapshotStore)?
-    private let upTo: Int64?
-    private var jobs: [() throws -> Void] = []
-
-    init(log: Log, snapshots: (any SnapshotStore)?, upTo: Int64?) {
-        self.log = log
-        self.snapshots = snapshots
-        self.upTo = upTo
+    private static func replay<P: Projection>(
+        _ projection: P, _ log: some EventLogReader, _ snapshots: (any SnapshotStore)?, _ upTo: Int64?
+    ) throws -> any Sendable {
+        try projection.replay(log, snapshots: snapshots, upTo: upTo).state
     }
 
-    /// Adds `projection`; its state is in the result after `run()`.
-    func add<P: Projection>(_ projection: P) -> Result<P.State> {
-        let result = Result<P.State>()
-        jobs.append { [log, snapshots, upTo] in
-            result.state = try projection.replay(log, snapshots: snapshots, upTo: upTo).state
-        }
-        return result
-    }
-
-    /// Runs every replay, all at once; throws the first error any of them threw.
-    func run() throws {
-        let failures = Mutex<[any Error]>([])
-        DispatchQueue.concurrentPerform(iterations: jobs.count) { index in
-            do { try self.jobs[index]() } catch { failures.withLock { $0.append(error) } }
-        }
-        if let first = failures.withLock({ $0.first }) { throw first }
+    func state<P: Projection>(_ projection: P) throws -> P.State {
+        guard let state = states[projection.name] as? P.State else { throw SimulationError("no replayed state for projection \(projection.name)") }
+        return state
     }
 }

@@ -41,35 +41,42 @@ final class PlatformProjections {
         try group.snapshotNow()
     }
 
-    var summary: SimulationSummary { SimulationSummary(Self.states(group)) }
+    /// The summary of the run so far.
+    func summary() throws -> SimulationSummary {
+        SimulationSummary(try ModuleStates(group))
+    }
 
     /// The summary at `upTo` (default: the end), every projection replayed from its newest
     /// snapshot (or from the start when `snapshots` is nil), all of them at once on every core.
     static func replaySummary(_ log: some EventLogReader, snapshots: (any SnapshotStore)?, upTo: Int64?) throws -> SimulationSummary {
-        let replays = ParallelReplays(log: log, snapshots: snapshots, upTo: upTo)
-        let city = replays.add(CityProjection()), accounts = replays.add(OnboardingProjection())
-        let members = replays.add(MembershipProjection()), drivers = replays.add(OptimisticProjection<TripSync>())
-        let liveActivities = replays.add(OOAProjection()), earnings = replays.add(EarningsProjection())
-        let trackers = replays.add(TrackerProjection())
-        try replays.run()
-        return SimulationSummary(ModuleStates(
-            city: try city.get(), accounts: try accounts.get(), members: try members.get(), drivers: try drivers.get(),
-            liveActivities: try liveActivities.get(), earnings: try earnings.get(), trackers: try trackers.get()
-        ))
+        SimulationSummary(try ModuleStates(ParallelReplays.run(all, log: log, snapshots: snapshots, upTo: upTo)))
     }
+}
 
-    private static func states(_ group: ProjectionGroup) -> ModuleStates {
-        func state<P: Projection>(_ projection: P) -> P.State { group.state(of: P.self) ?? projection.initialState }
-        return ModuleStates(
-            city: state(CityProjection()), accounts: state(OnboardingProjection()), members: state(MembershipProjection()),
-            drivers: state(OptimisticProjection<TripSync>()), liveActivities: state(OOAProjection()),
-            earnings: state(EarningsProjection()), trackers: state(TrackerProjection())
-        )
+/// Where the summary's projection states come from: a live group or a replay.
+protocol ProjectionStates {
+    func state<P: Projection>(_ projection: P) throws -> P.State
+}
+
+extension ProjectionGroup: ProjectionStates {
+    func state<P: Projection>(_ projection: P) throws -> P.State {
+        guard let state = state(of: P.self) else { throw SimulationError("no state for projection \(projection.name)") }
+        return state
     }
 }
 
 /// The projection states the summary is computed from.
 struct ModuleStates {
+    init(_ source: some ProjectionStates) throws {
+        city = try source.state(CityProjection())
+        accounts = try source.state(OnboardingProjection())
+        members = try source.state(MembershipProjection())
+        drivers = try source.state(OptimisticProjection<TripSync>())
+        liveActivities = try source.state(OOAProjection())
+        earnings = try source.state(EarningsProjection())
+        trackers = try source.state(TrackerProjection())
+    }
+
     var city: CityProjection.State
     var accounts: OnboardingState
     var members: MembershipProjection.State

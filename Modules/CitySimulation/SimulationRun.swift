@@ -27,7 +27,7 @@ public enum SimulationRun {
             progress(Progress(virtualTime: simulation.now, start: options.start, end: options.end, events: simulation.events))
         }
         try projections.snapshotAll()
-        return projections.summary
+        return try projections.summary()
     }
 
     /// Every projection a simulation snapshots, for `verify`.
