@@ -78,18 +78,23 @@ final class DriverAppStage {
         apps[driver].client.confirmedState.trip.map { $0.phase == .ended } ?? true
     }
 
-    /// Kills `driver`'s app (answers in flight are lost) and starts it again from the log: from
-    /// `projected`, the client's state as the log's projection holds it, or else from its stream.
-    func restart(_ driver: Int, now: Instant, online: Bool, projected: OptimisticClientState<TripSync>?) throws -> Instant? {
+    /// Kills `driver`'s app (answers in flight are lost) and starts it again: from `persisted`,
+    /// the state its events left, or else from its stream read back from the log.
+    func restart(_ driver: Int, now: Instant, online: Bool, from persisted: OptimisticClientState<TripSync>?) throws -> Instant? {
         let clientID = EntityID.driver(driver)
         let configuration = apps[driver].client.configuration
         let random = random.fork("\(clientID)@\(now.millisecondsSinceEpoch)")
-        let client = try projected.map {
+        let client = try persisted.map {
             OptimisticClient<TripSync>.restore(clientID: clientID, state: $0, configuration: configuration, random: random)
         } ?? OptimisticClient<TripSync>.restore(clientID: clientID, from: log, configuration: configuration, random: random)
         apps[driver] = makeLoop(client)
         apps[driver].client.resume(at: now)
         return try advance(driver, now: now, online: online)
+    }
+
+    /// The sync state `driver`'s app has persisted: everything its events say.
+    func persistedState(_ driver: Int) -> OptimisticClientState<TripSync> {
+        apps[driver].client.state
     }
 
     /// Appends the app's and the service's new events.

@@ -10,14 +10,33 @@ import PlatformKit
 /// when the batch is written; events with an expected position or an idempotency key flush the
 /// buffer and are appended at once, with exact results.
 ///
+/// Full batches are appended and handed to `afterAppend` on a second thread while the run goes
+/// on; the log's clock (`stamp`) is set to each batch's virtual time just before it is appended.
+/// `flush` and every read wait until everything queued is appended.
+///
 /// When resuming, the log already holds a prefix of the run: the sink re-derives those events,
 /// checks each against the stored one (stream, type, payload) and appends only what follows.
 final class LogSink: EventLogStore, @unchecked Sendable {
+    /// A batch and the virtual time it was cut at.
+    private struct Batch {
+        var events: [NewEvent]
+        var recordedAt: Instant
+    }
+
+    /// What the writer thread does, in order.
+    private enum Job: @unchecked Sendable {
+        case append(Batch)
+        case run(() throws -> Void)
+    }
+
     private let log: any EventLogStore
-    /// The log's clock: what it stamps as `recordedAt`.
-    private let clock: Clock
+    /// The run's virtual time.
+    private let time: VirtualClock
+    /// The clock the log reads: what it stamps as `recordedAt`.
+    private let stamp: VirtualClock
     private let batchSize: Int
     private var buffer: [NewEvent] = []
+    private var writer: BackgroundWriter<Job>!
     /// Events of the run so far (stored or re-derived).
     private(set) var emitted: Int64 = 0
     /// Stored events still to be matched while resuming.
@@ -25,11 +44,22 @@ final class LogSink: EventLogStore, @unchecked Sendable {
     /// Gets each batch as recorded, right after it is appended.
     var afterAppend: ([RecordedEvent]) throws -> Void = { _ in }
 
-    init(log: any EventLogStore, clock: Clock, batchSize: Int) throws {
+    init(log: any EventLogStore, time: VirtualClock, stamp: VirtualClock, batchSize: Int) throws {
         self.log = log
-        self.clock = clock
+        self.time = time
+        self.stamp = stamp
         self.batchSize = batchSize
         storedPrefix = try log.lastSequence()
+        writer = BackgroundWriter(depth: 2) { [unowned self] job in
+            switch job {
+            case .append(let batch): _ = try write(batch)
+            case .run(let body): try body()
+            }
+        }
+    }
+
+    deinit {
+        writer.stop()
     }
 
     /// Whether the sink is still re-deriving a stored prefix.
@@ -38,7 +68,7 @@ final class LogSink: EventLogStore, @unchecked Sendable {
     /// Queues `event` on `stream`; appends a batch when it is full.
     func emit(_ event: some Event, stream: String) throws {
         buffer.append(try event.newEvent(stream: stream))
-        if buffer.count >= batchSize { try flush() }
+        if buffer.count >= batchSize { try cutBatch() }
     }
 
     // MARK: - EventLogStore, for the modules
@@ -56,7 +86,7 @@ final class LogSink: EventLogStore, @unchecked Sendable {
         let appended = events.enumerated().map {
             AppendedEvent(sequence: first + Int64($0.offset), streamID: $0.element.streamID, position: 0, isDuplicate: false)
         }
-        if buffer.count >= batchSize { try flush() }
+        if buffer.count >= batchSize { try cutBatch() }
         return appended
     }
 
@@ -78,16 +108,37 @@ final class LogSink: EventLogStore, @unchecked Sendable {
         try log.forEach(clamped, body)
     }
 
-    /// Appends (or, resuming, checks) everything queued.
+    /// Appends (or, resuming, checks) everything queued, and waits until it is appended.
     func flush() throws {
-        guard !buffer.isEmpty else { return }
-        let batch = buffer
-        buffer.removeAll(keepingCapacity: true)
-        _ = try commit(batch)
+        try cutBatch()
+        try writer.drain()
     }
 
-    /// The run's next events: checked against the stored prefix while resuming (nil), else
-    /// appended (where they landed).
+    /// Runs `body` on the writer's thread once everything emitted so far is appended and handed
+    /// to `afterAppend`, without waiting for it; if it throws, the run fails with its error.
+    func whenWritten(_ body: @escaping () throws -> Void) throws {
+        try cutBatch()
+        if !isResuming { try writer.submit(.run(body)) }
+    }
+
+    /// Waits for the batch being written and drops the queued ones (after a failed run).
+    func abandon() {
+        writer.stop()
+    }
+
+    /// Queues the buffer as one batch (checking it at once while resuming).
+    private func cutBatch() throws {
+        guard !buffer.isEmpty else { return }
+        let events = buffer
+        buffer.removeAll(keepingCapacity: true)
+        let first = emitted + 1
+        emitted += Int64(events.count)
+        if first <= storedPrefix { return try check(events, from: first) }
+        try writer.submit(.append(Batch(events: events, recordedAt: time.now)))
+    }
+
+    /// Appends `events` at once after everything queued: checked against the stored prefix while
+    /// resuming (nil), else appended (where they landed).
     private func commit(_ events: [NewEvent]) throws -> [AppendedEvent]? {
         let first = emitted + 1
         emitted += Int64(events.count)
@@ -95,11 +146,12 @@ final class LogSink: EventLogStore, @unchecked Sendable {
             try check(events, from: first)
             return nil
         }
-        return try write(events)
+        return try write(Batch(events: events, recordedAt: time.now))
     }
 
-    private func write(_ events: [NewEvent]) throws -> [AppendedEvent] {
-        let recordedAt = clock.now()
+    private func write(_ batch: Batch) throws -> [AppendedEvent] {
+        let (events, recordedAt) = (batch.events, batch.recordedAt)
+        stamp.set(to: recordedAt)
         let appended = try log.append(events)
         try afterAppend(zip(events, appended).map { event, landed in
             RecordedEvent(

@@ -32,7 +32,7 @@ final class PlatformProjections {
     }
 
     /// A driver app's sync state, as folded from every appended event.
-    func clientState(_ clientID: String) -> OptimisticClientState<TripSync>? {
+    func clientState(_ clientID: String) -> OptimisticClientState<TripSync> {
         group.state(of: OptimisticProjection<TripSync>.self)?[clientID] ?? OptimisticClientState()
     }
 

@@ -33,6 +33,27 @@ extension Simulation {
         scheduler.schedule(.driverApp(driver), at: due)
     }
 
+    /// Kills `driver`'s app and starts it again at once from the state it persisted, checked (on
+    /// the log writer's thread, without waiting) against the log's projection of that app; while
+    /// resuming, the app reads its stream back instead.
+    func killApp(_ driver: Int) throws {
+        let clientID = EntityID.driver(driver)
+        try sink.emit(AppKilled(client: clientID), stream: clientID)
+        var persisted: OptimisticClientState<TripSync>?
+        if let projected = projectedClientState, !sink.isResuming {
+            let state = driverApps.persistedState(driver)
+            persisted = state
+            try sink.whenWritten {
+                guard projected(clientID) == state else {
+                    throw SimulationError("\(clientID): the app's state when it was killed differs from the log's projection of it")
+                }
+            }
+        } else {
+            try sink.flush()
+        }
+        wake(driver, at: try driverApps.restart(driver, now: clock.now, online: hasCoverage(driver), from: persisted))
+    }
+
     /// Each app is killed about once every twelve virtual hours.
     func nextKill() -> Instant {
         clock.now.advanced(by: .milliseconds(Int64(-12 * 3_600_000 * log(1 - random.double()))))

@@ -41,9 +41,10 @@ public final class Simulation {
     var nextRider = 0
     var nextTrip = 0
     var finished = false
-    /// A driver app's sync state as the log's projection holds it (all appended events folded),
-    /// so a killed app restarts without reading its stream back; nil reads the stream.
-    var projectedClientState: (String) -> OptimisticClientState<TripSync>? = { _ in nil }
+    /// A driver app's sync state as the log's projection holds it (all appended events folded);
+    /// called on the log writer's thread. A killed app restarts from the state it persisted, which
+    /// this checks against; nil restarts from the app's stream read back instead.
+    var projectedClientState: ((String) -> OptimisticClientState<TripSync>)?
     /// Steps processed, for progress reports.
     public private(set) var steps = 0
     /// Events of the run so far.
@@ -60,14 +61,16 @@ public final class Simulation {
     /// When each driver's app is next due to run, if scheduled.
     var driverWakeUps: [Instant?] = []
 
-    /// Prepares a run appending to `log`, whose clock must read `clock`.
-    init(options: SimulationOptions, log: any EventLogStore, clock: VirtualClock, assets: SimulationAssets) throws {
+    /// Prepares a run appending to `log`, whose clock must read `logClock`: the run sets it to
+    /// each batch's virtual time as it appends that batch.
+    init(options: SimulationOptions, log: any EventLogStore, logClock: VirtualClock, assets: SimulationAssets) throws {
         try options.validate()
-        guard clock.now <= options.start else { throw SimulationError("the clock (\(clock.now)) is past the run's start (\(options.start))") }
+        guard logClock.now <= options.start else { throw SimulationError("the clock (\(logClock.now)) is past the run's start (\(options.start))") }
         self.options = options
-        self.clock = clock
+        self.clock = VirtualClock(start: options.start)
         self.random = .seeded(options.seed)
-        let sink = try LogSink(log: log, clock: .virtual(clock), batchSize: options.batchSize)
+        logClock.set(to: options.start)
+        let sink = try LogSink(log: log, time: clock, stamp: logClock, batchSize: options.batchSize)
         self.sink = sink
         onboarding = OnboardingStage(flows: assets.flows, log: sink, random: random.fork("onboarding"))
         liveActivities = LiveActivityStage(log: sink)
@@ -77,20 +80,24 @@ public final class Simulation {
         self.freeDrivers = DriverIndex(width: map.width, height: map.height)
         // Riders arrive over the first 80 % of the run, so their trips can finish.
         self.arrivalWindow = Int64(options.hours) * 3_600_000 * 8 / 10
-        clock.set(to: options.start)
     }
 
     /// Runs to the end; `progress` is called every few thousand steps.
     public func run(progress: (Simulation) -> Void = { _ in }) throws {
-        try start()
-        while let (instant, step) = scheduler.popNext(notAfter: options.end) {
-            if instant > clock.now { clock.set(to: instant) }
-            try handle(step)
-            steps += 1
-            if steps % 4_096 == 0 { progress(self) }
-            if finished { break }
+        do {
+            try start()
+            while let (instant, step) = scheduler.popNext(notAfter: options.end) {
+                if instant > clock.now { clock.set(to: instant) }
+                try handle(step)
+                steps += 1
+                if steps % 4_096 == 0 { progress(self) }
+                if finished { break }
+            }
+            try sink.flush()
+        } catch {
+            sink.abandon()
+            throw error
         }
-        try sink.flush()
         progress(self)
     }
 
@@ -130,10 +137,7 @@ public final class Simulation {
             positions[driver] = map.nearestCovered(to: positions[driver])
             wake(driver, at: try driverApps.advance(driver, now: clock.now, online: true))
         case .killApp(let driver):
-            try sink.emit(AppKilled(client: EntityID.driver(driver)), stream: EntityID.driver(driver))
-            try sink.flush()
-            let projected = sink.isResuming ? nil : projectedClientState(EntityID.driver(driver))
-            wake(driver, at: try driverApps.restart(driver, now: clock.now, online: hasCoverage(driver), projected: projected))
+            try killApp(driver)
             scheduler.schedule(.killApp(driver: driver), at: nextKill())
         case .serviceOutage(let down):
             driverApps.serviceDown = down

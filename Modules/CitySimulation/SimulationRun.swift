@@ -12,14 +12,16 @@ public enum SimulationRun {
         public var events: Int64
     }
 
-    /// Runs `options` to the end, appending to `log` (whose clock reads `clock`) and snapshotting
-    /// every projection by `options.snapshotEvery`. If `log` already holds the start of the same
-    /// run (a killed run), it is checked event by event and the run continues after it.
+    /// Runs `options` to the end, appending to `log` and snapshotting every projection by
+    /// `options.snapshotEvery`. `log` must read `clock`, which the run sets to each batch's
+    /// virtual time as it appends it (batches are appended and projected on a second thread).
+    /// If `log` already holds the start of the same run (a killed run), it is checked event by
+    /// event and the run continues after it.
     public static func run(
         _ options: SimulationOptions, log: some EventLogStore & SnapshotStore, clock: VirtualClock, assets: SimulationAssets,
         progress: @escaping (Progress) -> Void = { _ in }
     ) throws -> SimulationSummary {
-        let simulation = try Simulation(options: options, log: log, clock: clock, assets: assets)
+        let simulation = try Simulation(options: options, log: log, logClock: clock, assets: assets)
         let projections = try PlatformProjections(log: log, snapshots: log, policy: .every(options.snapshotEvery))
         simulation.sink.afterAppend = { try projections.apply($0) }
         simulation.projectedClientState = { projections.clientState($0) }
