@@ -14,13 +14,17 @@ public struct OOALogSession {
     /// Decides what `change` leads to and appends the decisions, in one batch.
     @discardableResult
     public mutating func receive(_ change: TripStateChange) throws -> [OOADecision] {
-        try append(service.receive(change))
+        // Decide first, then append: `append(service.receive(...))` would hold a copy of `self`
+        // across the mutation and copy the service's storage on every call.
+        let decisions = service.receive(change)
+        return try append(decisions)
     }
 
     /// Releases what is due by `now` and appends the decisions.
     @discardableResult
     public mutating func tick(now: Instant) throws -> [OOADecision] {
-        try append(service.tick(now: now))
+        let decisions = service.tick(now: now)
+        return try append(decisions)
     }
 
     private func append(_ decisions: [OOADecision]) throws -> [OOADecision] {
