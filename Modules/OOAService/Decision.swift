@@ -2,7 +2,7 @@ import OutOfAppDSL
 import PlatformKit
 
 /// What a push does to the activity (and to the Android notification with the same key).
-public enum PushKind: String, Sendable, Hashable, Codable {
+public enum PushKind: String, Sendable, Hashable, CaseIterable, Codable {
     /// Starts the Live Activity; posts the Android notification.
     case start
     /// Updates the activity; updates the Android notification in place (same key).
@@ -12,7 +12,7 @@ public enum PushKind: String, Sendable, Hashable, Codable {
 }
 
 /// Why a push went out (or an activity ended).
-public enum PushReason: String, Sendable, Hashable, Codable {
+public enum PushReason: String, Sendable, Hashable, CaseIterable, Codable {
     case tripStarted = "trip-started"
     case phaseChanged = "phase-changed"
     case etaChanged = "eta-changed"
@@ -23,7 +23,7 @@ public enum PushReason: String, Sendable, Hashable, Codable {
 }
 
 /// Why a change produced no push.
-public enum DropReason: String, Sendable, Hashable, Codable {
+public enum DropReason: String, Sendable, Hashable, CaseIterable, Codable {
     /// Nothing a rule counts changed since the last delivered state.
     case insignificant
     /// Older than a change already seen for this trip.

@@ -24,7 +24,7 @@ public struct OOAPushSent: Event, Equatable {
 /// into a change already waiting (`coalesced`); the newest goes out at `until`.
 public struct OOAChangeHeld: Event, Equatable {
     public static let eventType = "ooa.change.held"
-    public enum How: String, Codable, Sendable { case debounced, coalesced }
+    public enum How: String, Codable, Sendable, CaseIterable { case debounced, coalesced }
     public var trip: String
     public var at: Instant
     public var how: How

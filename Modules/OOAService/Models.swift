@@ -37,7 +37,7 @@ public struct TripStateChange: Sendable, Hashable {
 }
 
 /// How urgently a push goes out: high pushes skip the debounce window and the budget.
-public enum PushPriority: UInt8, Sendable, Hashable, Codable {
+public enum PushPriority: UInt8, Sendable, Hashable, CaseIterable, Codable {
     case low
     case high
 }

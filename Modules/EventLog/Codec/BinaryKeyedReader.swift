@@ -79,6 +79,32 @@ public struct BinaryKeyedReader {
         }
     }
 
+    /// The `UInt8` of `key`.
+    public mutating func decode(_ type: UInt8.Type, forKey key: StaticString) throws -> UInt8 {
+        try required(key, type) { base, position, end throws(_DecodeFailure) in
+            let raw = try _Read.varint(base, &position, end)
+            guard let value = UInt8(exactly: raw) else { throw .outOfRange(raw, signed: false) }
+            return value
+        }
+    }
+
+    /// The enum case of `key`, stored as its `String` raw value.
+    public mutating func decode<T: RawRepresentable & Decodable>(_ type: T.Type, forKey key: StaticString) throws -> T where T.RawValue == String {
+        try Self.value(T(rawValue: decode(String.self, forKey: key)), key)
+    }
+
+    /// The enum case of `key`, stored as its `UInt8` raw value.
+    public mutating func decode<T: RawRepresentable & Decodable>(_ type: T.Type, forKey key: StaticString) throws -> T where T.RawValue == UInt8 {
+        try Self.value(T(rawValue: decode(UInt8.self, forKey: key)), key)
+    }
+
+    private static func value<T>(_ value: T?, _ key: StaticString) throws -> T {
+        guard let value else {
+            throw DecodingError.dataCorrupted(.init(codingPath: [Key(key)], debugDescription: "Cannot initialize \(T.self) from an invalid raw value"))
+        }
+        return value
+    }
+
     /// Any other `Decodable` value of `key`, through ``BinaryDecoder``.
     public mutating func decode<T: Decodable>(_ type: T.Type, forKey key: StaticString) throws -> T {
         guard let (start, end) = region(key) else { throw Self.missing(key) }
