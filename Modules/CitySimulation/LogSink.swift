@@ -41,8 +41,9 @@ final class LogSink: EventLogStore, @unchecked Sendable {
     private(set) var emitted: Int64 = 0
     /// Stored events still to be matched while resuming.
     private var storedPrefix: Int64
-    /// Gets each batch as recorded, right after it is appended.
-    var afterAppend: ([RecordedEvent]) throws -> Void = { _ in }
+    /// Gets each batch as recorded, right after it is appended, with the events it was appended
+    /// from (which still carry their typed values).
+    var afterAppend: (_ recorded: [RecordedEvent], _ appended: [NewEvent]) throws -> Void = { _, _ in }
 
     init(log: any EventLogStore, time: VirtualClock, stamp: VirtualClock, batchSize: Int) throws {
         self.log = log
@@ -153,13 +154,14 @@ final class LogSink: EventLogStore, @unchecked Sendable {
         let (events, recordedAt) = (batch.events, batch.recordedAt)
         stamp.set(to: recordedAt)
         let appended = try log.append(events)
-        try afterAppend(zip(events, appended).map { event, landed in
+        let recorded = zip(events, appended).map { event, landed in
             RecordedEvent(
                 sequence: landed.sequence, streamID: event.streamID, position: landed.position, type: event.type,
                 schemaVersion: event.schemaVersion, recordedAt: recordedAt, correlationID: event.correlationID,
                 causationID: event.causationID, idempotencyKey: event.idempotencyKey, payload: event.payload
             )
-        })
+        }
+        try afterAppend(recorded, events)
         return appended
     }
 

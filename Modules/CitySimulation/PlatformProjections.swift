@@ -27,8 +27,8 @@ final class PlatformProjections {
     }
 
     /// Folds a batch just appended, snapshotting by policy.
-    func apply(_ events: [RecordedEvent]) throws {
-        try group.apply(events)
+    func apply(_ events: [RecordedEvent], appended: [NewEvent]) throws {
+        try group.apply(events, appended: appended)
     }
 
     /// A driver app's sync state, as folded from every appended event.

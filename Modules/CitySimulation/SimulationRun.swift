@@ -23,7 +23,7 @@ public enum SimulationRun {
     ) throws -> SimulationSummary {
         let simulation = try Simulation(options: options, log: log, logClock: clock, assets: assets)
         let projections = try PlatformProjections(log: log, snapshots: log, policy: .every(options.snapshotEvery))
-        simulation.sink.afterAppend = { try projections.apply($0) }
+        simulation.sink.afterAppend = { try projections.apply($0, appended: $1) }
         simulation.projectedClientState = { projections.clientState($0) }
         try simulation.run { simulation in
             progress(Progress(virtualTime: simulation.now, start: options.start, end: options.end, events: simulation.events))

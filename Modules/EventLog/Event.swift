@@ -22,11 +22,13 @@ extension Event {
         stream: String, correlationID: String? = nil, causationID: String? = nil,
         idempotencyKey: String? = nil, expectedPosition: Int64? = nil
     ) throws -> NewEvent {
-        NewEvent(
+        var event = NewEvent(
             streamID: stream, type: Self.eventType, schemaVersion: Self.schemaVersion,
             payload: try BinaryEncoder().encode(self),
             correlationID: correlationID, causationID: causationID,
             idempotencyKey: idempotencyKey, expectedPosition: expectedPosition
         )
+        event.typed = self
+        return event
     }
 }

@@ -8,18 +8,28 @@ public struct EventRegistry: Sendable {
         var version: Int
     }
 
-    private var decoders: [Key: @Sendable ([UInt8]) throws -> any Event] = [:]
+    /// How the payloads of one type and version decode, and to which Swift type.
+    struct Decoding: Sendable {
+        var decode: @Sendable ([UInt8]) throws -> any Event
+        var produces: ObjectIdentifier
+    }
+
+    private var decoders: [Key: Decoding] = [:]
 
     public init() {}
 
     /// Registers `E` at its current schema version.
     public mutating func register<E: Event>(_ type: E.Type) {
-        decoders[Key(type: E.eventType, version: E.schemaVersion)] = { try BinaryDecoder().decode(E.self, from: $0) }
+        decoders[Key(type: E.eventType, version: E.schemaVersion)] = Decoding(
+            decode: { try BinaryDecoder().decode(E.self, from: $0) }, produces: ObjectIdentifier(E.self)
+        )
     }
 
     /// Registers `E` at its current schema version, decoded without `Codable` (faster replay).
     public mutating func register<E: Event & BinaryDecodable>(_ type: E.Type) {
-        decoders[Key(type: E.eventType, version: E.schemaVersion)] = { try BinaryKeyedReader.decode(E.self, from: $0) }
+        decoders[Key(type: E.eventType, version: E.schemaVersion)] = Decoding(
+            decode: { try BinaryKeyedReader.decode(E.self, from: $0) }, produces: ObjectIdentifier(E.self)
+        )
     }
 
     /// Registers an older schema `version` of `E`'s type, decoded as `Old` and upcast to `E`.
@@ -28,7 +38,9 @@ public struct EventRegistry: Sendable {
     public mutating func register<Old: Decodable & SendableMetatype, E: Event>(
         _ old: Old.Type, version: Int, upcastTo current: E.Type, _ upcast: @escaping @Sendable (Old) -> E
     ) {
-        decoders[Key(type: E.eventType, version: version)] = { upcast(try BinaryDecoder().decode(Old.self, from: $0)) }
+        decoders[Key(type: E.eventType, version: version)] = Decoding(
+            decode: { upcast(try BinaryDecoder().decode(Old.self, from: $0)) }, produces: ObjectIdentifier(E.self)
+        )
     }
 
     /// Adds every registration of `other` (used to combine modules' registries).
@@ -39,21 +51,29 @@ public struct EventRegistry: Sendable {
     /// Every registered type name.
     public var typeNames: Set<String> { Set(decoders.keys.map(\.type)) }
 
-    /// The typed event, upcast to its current version, or `nil` for an unknown type or version.
-    ///
-    /// Throws a ``EventLogError`` naming the sequence number when a known payload is malformed.
     /// Whether this registry decodes events of `key`'s type and version.
     func decodes(_ key: Key) -> Bool { decoders[key] != nil }
 
+    /// The typed event, upcast to its current version, or `nil` for an unknown type or version.
+    ///
+    /// Throws a ``EventLogError`` naming the sequence number when a known payload is malformed.
     public func decode(_ event: RecordedEvent) throws -> (any Event)? {
         try Self.decode(event, with: decoders[Key(type: event.type, version: event.schemaVersion)])
+    }
+
+    /// `event` as this registry reads it: `typed` when that is what its payload decodes to (the
+    /// value it was encoded from, in the same process), else the payload decoded.
+    func decode(_ event: RecordedEvent, typed: (any Event)?) throws -> (any Event)? {
+        let decoding = decoders[Key(type: event.type, version: event.schemaVersion)]
+        if let typed, let decoding, ObjectIdentifier(type(of: typed)) == decoding.produces { return typed }
+        return try Self.decode(event, with: decoding)
     }
 
     /// A decoder that remembers its last look-ups: replays see few distinct types, and comparing
     /// the log's shared type strings is cheaper than hashing them for every event.
     struct CachingDecoder {
         let registry: EventRegistry
-        private var recent: [(type: String, version: Int, decoder: (@Sendable ([UInt8]) throws -> any Event)?)] = []
+        private var recent: [(type: String, version: Int, decoding: Decoding?)] = []
 
         init(_ registry: EventRegistry) {
             self.registry = registry
@@ -61,18 +81,18 @@ public struct EventRegistry: Sendable {
 
         mutating func decode(_ event: RecordedEvent) throws -> (any Event)? {
             for entry in recent where entry.version == event.schemaVersion && entry.type == event.type {
-                return try EventRegistry.decode(event, with: entry.decoder)
+                return try EventRegistry.decode(event, with: entry.decoding)
             }
-            let decoder = registry.decoders[Key(type: event.type, version: event.schemaVersion)]
-            if recent.count < 8 { recent.append((event.type, event.schemaVersion, decoder)) }
-            return try EventRegistry.decode(event, with: decoder)
+            let decoding = registry.decoders[Key(type: event.type, version: event.schemaVersion)]
+            if recent.count < 8 { recent.append((event.type, event.schemaVersion, decoding)) }
+            return try EventRegistry.decode(event, with: decoding)
         }
     }
 
-    private static func decode(_ event: RecordedEvent, with decoder: (@Sendable ([UInt8]) throws -> any Event)?) throws -> (any Event)? {
-        guard let decoder else { return nil }
+    private static func decode(_ event: RecordedEvent, with decoding: Decoding?) throws -> (any Event)? {
+        guard let decoding else { return nil }
         do {
-            return try decoder(event.payload)
+            return try decoding.decode(event.payload)
         } catch {
             throw EventLogError(
                 .corrupt(sequence: event.sequence),

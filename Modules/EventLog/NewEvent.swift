@@ -10,6 +10,10 @@ public struct NewEvent: Sendable, Hashable {
     public var idempotencyKey: String?
     /// Optimistic concurrency: the position this event must land at, or `nil` for any.
     public var expectedPosition: Int64?
+    /// The typed event the payload was encoded from (set by ``Event/newEvent(stream:correlationID:causationID:idempotencyKey:expectedPosition:)``).
+    /// Not stored, and not part of equality: a ``ProjectionGroup`` fed right after the append
+    /// folds it instead of decoding the payload again.
+    public var typed: (any Event)?
 
     public init(
         streamID: String, type: String, schemaVersion: Int = 1, payload: [UInt8],
@@ -24,6 +28,23 @@ public struct NewEvent: Sendable, Hashable {
         self.causationID = causationID
         self.idempotencyKey = idempotencyKey
         self.expectedPosition = expectedPosition
+    }
+
+    public static func == (lhs: NewEvent, rhs: NewEvent) -> Bool {
+        (lhs.streamID, lhs.type, lhs.schemaVersion, lhs.payload) == (rhs.streamID, rhs.type, rhs.schemaVersion, rhs.payload)
+            && (lhs.correlationID, lhs.causationID, lhs.idempotencyKey, lhs.expectedPosition)
+            == (rhs.correlationID, rhs.causationID, rhs.idempotencyKey, rhs.expectedPosition)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(streamID)
+        hasher.combine(type)
+        hasher.combine(schemaVersion)
+        hasher.combine(payload)
+        hasher.combine(correlationID)
+        hasher.combine(causationID)
+        hasher.combine(idempotencyKey)
+        hasher.combine(expectedPosition)
     }
 }
 

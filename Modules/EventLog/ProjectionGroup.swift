@@ -44,15 +44,32 @@ public final class ProjectionGroup {
 
     /// Folds `events`, which must be the log's next events in sequence order; snapshots by policy.
     public func apply(_ events: some Sequence<RecordedEvent>) throws {
-        for event in events {
-            guard event.sequence == sequence + 1 else {
-                throw EventLogError(.invalidInput, "ProjectionGroup expected sequence \(sequence + 1), got \(event.sequence)")
-            }
-            let key = EventRegistry.Key(type: event.type, version: event.schemaVersion)
-            let readers = routes[key] ?? route(key)
-            for index in readers { try members[index].apply(event) }
-            sequence = event.sequence
+        for event in events { try fold(event, typed: nil) }
+        try snapshotIfDue()
+    }
+
+    /// Folds `events` as just appended from `appended` (the same events, in order): where an
+    /// event still carries its typed value (``NewEvent/typed``), that value is folded instead of
+    /// the payload decoded again.
+    public func apply(_ events: [RecordedEvent], appended: [NewEvent]) throws {
+        guard events.count == appended.count else {
+            throw EventLogError(.invalidInput, "ProjectionGroup got \(events.count) events but \(appended.count) appended ones")
         }
+        for (event, new) in zip(events, appended) { try fold(event, typed: new.typed) }
+        try snapshotIfDue()
+    }
+
+    private func fold(_ event: RecordedEvent, typed: (any Event)?) throws {
+        guard event.sequence == sequence + 1 else {
+            throw EventLogError(.invalidInput, "ProjectionGroup expected sequence \(sequence + 1), got \(event.sequence)")
+        }
+        let key = EventRegistry.Key(type: event.type, version: event.schemaVersion)
+        let readers = routes[key] ?? route(key)
+        for index in readers { try members[index].apply(event, typed: typed) }
+        sequence = event.sequence
+    }
+
+    private func snapshotIfDue() throws {
         if policy.isDue(at: sequence, lastSnapshot: lastSnapshotSequence) { try snapshotNow() }
     }
 
@@ -79,7 +96,7 @@ public final class ProjectionGroup {
 private protocol GroupMember: AnyObject {
     var snapshotSequence: Int64 { get }
     func reads(_ key: EventRegistry.Key) -> Bool
-    func apply(_ event: RecordedEvent) throws
+    func apply(_ event: RecordedEvent, typed: (any Event)?) throws
     func save(to store: any SnapshotStore, at sequence: Int64) throws
 }
 
@@ -98,8 +115,8 @@ private final class Member<P: Projection>: GroupMember {
 
     func reads(_ key: EventRegistry.Key) -> Bool { registry.decodes(key) }
 
-    func apply(_ event: RecordedEvent) throws {
-        guard let decoded = try registry.decode(event) else { return }
+    func apply(_ event: RecordedEvent, typed: (any Event)?) throws {
+        guard let decoded = try registry.decode(event, typed: typed) else { return }
         projection.apply(decoded, envelope: event, to: &state)
     }
 
