@@ -22,7 +22,7 @@ public enum SimulationRun {
         progress: @escaping (Progress) -> Void = { _ in }
     ) throws -> SimulationSummary {
         let simulation = try Simulation(options: options, log: log, logClock: clock, assets: assets)
-        let projections = try PlatformProjections(log: log, snapshots: log, policy: .every(options.snapshotEvery))
+        let projections = try PlatformProjections(log: log, snapshots: log, policy: snapshotPolicy(options))
         simulation.sink.afterAppend = { try projections.apply($0, appended: $1) }
         simulation.projectedClientState = { projections.clientState($0) }
         try simulation.run { simulation in
@@ -30,6 +30,12 @@ public enum SimulationRun {
         }
         try projections.snapshotAll()
         return try projections.summary()
+    }
+
+    /// Every `snapshotEvery` events, or less often once the states are big: snapshots cost at most
+    /// ~128 bytes of encoded state per event, however many riders the city has.
+    static func snapshotPolicy(_ options: SimulationOptions) -> SnapshotPolicy {
+        .every(options.snapshotEvery, stateBytesPerEvent: 128)
     }
 
     /// Every projection a simulation snapshots, for `verify`.

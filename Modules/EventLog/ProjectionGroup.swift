@@ -12,6 +12,8 @@ public final class ProjectionGroup {
     /// The last sequence folded into every projection.
     public private(set) var sequence: Int64
     public private(set) var lastSnapshotSequence: Int64
+    /// The encoded size of every projection's state at the last snapshot (0 before one).
+    public private(set) var lastSnapshotSize = 0
     /// Warnings from the initial replays (skipped snapshots).
     public private(set) var warnings: [String] = []
 
@@ -23,23 +25,27 @@ public final class ProjectionGroup {
         let end = try log.lastSequence()
         members = []
         var oldestSnapshot = end
+        var snapshotSize = 0
         for projection in projections {
-            let (member, result) = try Self.member(projection, log: log, snapshots: snapshots, upTo: end)
+            let (member, result, size) = try Self.member(projection, log: log, snapshots: snapshots, upTo: end)
             members.append(member)
             warnings += result
             oldestSnapshot = min(oldestSnapshot, member.snapshotSequence)
+            snapshotSize += size
         }
         self.snapshots = snapshots
         self.policy = policy
         sequence = end
         lastSnapshotSequence = oldestSnapshot
+        lastSnapshotSize = snapshotSize
     }
 
     private static func member<P: Projection>(
         _ projection: P, log: some EventLogReader, snapshots: (any SnapshotStore)?, upTo end: Int64
-    ) throws -> (any GroupMember, [String]) {
+    ) throws -> (any GroupMember, [String], Int) {
         let result = try projection.replay(log, snapshots: snapshots, upTo: end)
-        return (Member(projection: projection, state: result.state, snapshotSequence: result.snapshot?.sequence ?? 0), result.warnings)
+        let member = Member(projection: projection, state: result.state, snapshotSequence: result.snapshot?.sequence ?? 0)
+        return (member, result.warnings, result.snapshot?.stateSize ?? 0)
     }
 
     /// Folds `events`, which must be the log's next events in sequence order; snapshots by policy.
@@ -70,7 +76,7 @@ public final class ProjectionGroup {
     }
 
     private func snapshotIfDue() throws {
-        if policy.isDue(at: sequence, lastSnapshot: lastSnapshotSequence) { try snapshotNow() }
+        if policy.isDue(at: sequence, lastSnapshot: lastSnapshotSequence, lastSize: lastSnapshotSize) { try snapshotNow() }
     }
 
     private func route(_ key: EventRegistry.Key) -> [Int] {
@@ -82,7 +88,7 @@ public final class ProjectionGroup {
     /// Snapshots every projection at the current sequence.
     public func snapshotNow() throws {
         guard let snapshots else { return }
-        for member in members { try member.save(to: snapshots, at: sequence) }
+        lastSnapshotSize = try members.reduce(0) { $0 + (try $1.save(to: snapshots, at: sequence)) }
         lastSnapshotSequence = sequence
     }
 
@@ -97,7 +103,8 @@ private protocol GroupMember: AnyObject {
     var snapshotSequence: Int64 { get }
     func reads(_ key: EventRegistry.Key) -> Bool
     func apply(_ event: RecordedEvent, typed: (any Event)?) throws
-    func save(to store: any SnapshotStore, at sequence: Int64) throws
+    /// Saves the state; its encoded size.
+    func save(to store: any SnapshotStore, at sequence: Int64) throws -> Int
 }
 
 private final class Member<P: Projection>: GroupMember {
@@ -120,7 +127,9 @@ private final class Member<P: Projection>: GroupMember {
         projection.apply(decoded, envelope: event, to: &state)
     }
 
-    func save(to store: any SnapshotStore, at sequence: Int64) throws {
-        _ = try store.saveSnapshot(projection: projection.name, version: projection.version, sequence: sequence, state: projection.encodeState(state))
+    func save(to store: any SnapshotStore, at sequence: Int64) throws -> Int {
+        let encoded = try projection.encodeState(state)
+        try store.saveSnapshot(projection: projection.name, version: projection.version, sequence: sequence, state: encoded)
+        return encoded.count
     }
 }

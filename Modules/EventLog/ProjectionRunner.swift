@@ -7,6 +7,8 @@ public final class ProjectionRunner<P: Projection> {
     /// The last sequence number folded into `state`.
     public private(set) var sequence: Int64
     public private(set) var lastSnapshotSequence: Int64
+    /// The encoded size of the last snapshot taken (0 before one).
+    public private(set) var lastSnapshotSize = 0
     /// Warnings from the initial replay (skipped snapshots).
     public private(set) var warnings: [String]
 
@@ -36,7 +38,7 @@ public final class ProjectionRunner<P: Projection> {
         guard end > sequence else { return 0 }
         let applied = try projection.fold(log, into: &state, from: sequence + 1, to: end)
         sequence = end
-        if policy.isDue(at: sequence, lastSnapshot: lastSnapshotSequence) {
+        if policy.isDue(at: sequence, lastSnapshot: lastSnapshotSequence, lastSize: lastSnapshotSize) {
             try snapshotNow()
         }
         return applied
@@ -51,6 +53,7 @@ public final class ProjectionRunner<P: Projection> {
             state: projection.encodeState(state)
         )
         lastSnapshotSequence = sequence
+        lastSnapshotSize = info.stateSize
         return info
     }
 }

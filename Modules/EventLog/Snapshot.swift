@@ -40,19 +40,28 @@ public protocol SnapshotStore {
     func saveSnapshot(projection: String, version: Int, sequence: Int64, state: [UInt8]) throws -> SnapshotInfo
 }
 
-/// When a ``ProjectionRunner`` takes snapshots.
+/// When a ``ProjectionRunner`` or a ``ProjectionGroup`` takes snapshots.
 public struct SnapshotPolicy: Sendable, Hashable {
     /// Take one when at least this many sequence numbers passed since the last one; `nil` never.
     public var interval: Int64?
+    /// When set, also wait until the events since the last snapshot number at least its encoded
+    /// size divided by this: big states are snapshotted less often, so snapshots never cost more
+    /// than about this many bytes of encoded state per event, however large the states grow.
+    public var stateBytesPerEvent: Int64?
 
-    /// A snapshot every `events` sequence numbers.
-    public static func every(_ events: Int64) -> SnapshotPolicy { SnapshotPolicy(interval: max(1, events)) }
+    /// A snapshot every `events` sequence numbers; with `stateBytesPerEvent`, less often when the
+    /// last snapshot was large (see ``stateBytesPerEvent``).
+    public static func every(_ events: Int64, stateBytesPerEvent: Int64? = nil) -> SnapshotPolicy {
+        SnapshotPolicy(interval: max(1, events), stateBytesPerEvent: stateBytesPerEvent.map { max(1, $0) })
+    }
     /// No automatic snapshots.
     public static let never = SnapshotPolicy(interval: nil)
 
-    /// Whether a snapshot is due at `sequence` when the last was at `last`.
-    public func isDue(at sequence: Int64, lastSnapshot last: Int64) -> Bool {
+    /// Whether a snapshot is due at `sequence` when the last was at `last` and encoded to
+    /// `lastSize` bytes (0 when unknown).
+    public func isDue(at sequence: Int64, lastSnapshot last: Int64, lastSize: Int = 0) -> Bool {
         guard let interval else { return false }
-        return sequence - last >= interval
+        let budgeted = stateBytesPerEvent.map { Int64(lastSize) / $0 } ?? 0
+        return sequence - last >= max(interval, budgeted)
     }
 }

@@ -68,3 +68,39 @@ final class ProjectionGroupTests: XCTestCase {
         XCTAssertThrowsError(try group(InMemoryEventLog(clock: .constant(.epoch))).apply(try log.events(), appended: [events[0]]))
     }
 }
+
+/// A size budget spaces snapshots of big states out; without one, the interval alone decides.
+final class SnapshotPolicyTests: XCTestCase {
+    func test_interval_alone() {
+        let policy = SnapshotPolicy.every(100)
+        XCTAssertFalse(policy.isDue(at: 99, lastSnapshot: 0, lastSize: 1 << 30))
+        XCTAssertTrue(policy.isDue(at: 100, lastSnapshot: 0, lastSize: 1 << 30))
+        XCTAssertFalse(SnapshotPolicy.never.isDue(at: 1_000_000, lastSnapshot: 0))
+    }
+
+    func test_sizeBudget_waitsForEnoughEventsAfterABigSnapshot() {
+        let policy = SnapshotPolicy.every(100, stateBytesPerEvent: 10)
+        XCTAssertTrue(policy.isDue(at: 100, lastSnapshot: 0, lastSize: 500))
+        XCTAssertFalse(policy.isDue(at: 4_999, lastSnapshot: 0, lastSize: 50_000))
+        XCTAssertTrue(policy.isDue(at: 5_000, lastSnapshot: 0, lastSize: 50_000))
+    }
+
+    func test_aGroup_spacesSnapshotsByTheirSize() throws {
+        let log = InMemoryEventLog(clock: .constant(.epoch))
+        let group = try ProjectionGroup([LedgerProjection()], log: log, snapshots: log, policy: .every(10, stateBytesPerEvent: 4))
+        for index in 0..<1_000 {
+            let events = [try Deposited(account: "acct-\(index)", amount: 1, memo: "").newEvent(stream: "acct-\(index)")]
+            try log.append(events)
+            try group.apply(try log.events(EventQuery(from: Int64(index + 1))), appended: events)
+        }
+        let snapshots = try log.snapshots(of: LedgerProjection().name).sorted { $0.sequence < $1.sequence }
+        XCTAssertGreaterThan(snapshots.count, 3)
+        XCTAssertEqual(snapshots.first?.sequence, 10)
+        // Each gap is the interval or the last snapshot's size / 4, whichever is larger.
+        for (previous, next) in zip(snapshots, snapshots.dropFirst()) {
+            XCTAssertEqual(next.sequence - previous.sequence, max(10, Int64(previous.stateSize / 4)))
+        }
+        XCTAssertGreaterThan(Int64(snapshots.last!.stateSize / 4), 10)
+        XCTAssertEqual(group.lastSnapshotSize, snapshots.last?.stateSize)
+    }
+}
