@@ -6,8 +6,9 @@ import Synchronization
 /// One batch planned for writing: sequence numbers, positions, conflicts, stream and type ids
 /// and chain hashes — everything but the SQLite calls.
 ///
-/// Large batches are prepared on a second thread that runs ahead of the writer, which takes
-/// each row as soon as it is ready; so planning and hashing overlap with SQLite's work.
+/// Large batches are prepared on the writer's second thread (``Preparer``), which runs ahead
+/// of the writer; the writer takes each row as soon as it is ready, so planning and hashing
+/// overlap with SQLite's work.
 /// Small batches, and batches with idempotency keys (which need the database to look keys
 /// up), are prepared on the calling thread first.
 final class PreparedBatch: @unchecked Sendable {
@@ -38,13 +39,13 @@ final class PreparedBatch: @unchecked Sendable {
     /// Starts preparing `events` on top of `cache`.
     ///
     /// `storedEvent` looks idempotency keys up; it is only called on this thread.
-    init(_ events: [NewEvent], cache: WriterCache, at now: Instant, storedEvent: (String) throws -> AppendedEvent?) {
+    init(_ events: [NewEvent], cache: WriterCache, at now: Instant, on preparer: Preparer, storedEvent: (String) throws -> AppendedEvent?) {
         self.cache = cache
         rows = .allocate(capacity: max(1, events.count))
         hashes = .allocate(byteCount: max(1, events.count) * 32, alignment: 8)
         threaded = events.count >= Self.threadedThreshold && !events.contains { $0.idempotencyKey != nil }
         if threaded {
-            Thread { [self] in prepare(events, at: now, storedEvent: { _ in nil }) }.start()
+            preparer.run { [self] in prepare(events, at: now, storedEvent: { _ in nil }) }
         } else {
             prepare(events, at: now, storedEvent: storedEvent)
         }

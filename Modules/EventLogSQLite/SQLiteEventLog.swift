@@ -18,6 +18,8 @@ public final class SQLiteEventLog: EventLogStore, Sendable {
     /// The writer's cache; `nil` when it must be reloaded from the file.
     let writer = Mutex<WriterCache?>(nil)
     let names = Mutex(NameTable())
+    let checkpointer: Checkpointer
+    let preparer = Preparer()
 
     /// Opens (or creates) the log at `path`.
     ///
@@ -38,6 +40,7 @@ public final class SQLiteEventLog: EventLogStore, Sendable {
         // and fewer page reads per scan than SQLite's default 4 KB, for ~300-byte rows.
         configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA page_size = 16384") }
         let synchronous = options.durability.pragma
+        checkpointer = Checkpointer(path: path, thresholdFrames: options.checkpointPages)
         do {
             pool = try DatabasePool(path: path, configuration: configuration)
             try Self.checkFormat(pool, path: path)
@@ -47,6 +50,7 @@ public final class SQLiteEventLog: EventLogStore, Sendable {
             try pool.writeWithoutTransaction {
                 try $0.execute(sql: "PRAGMA synchronous = \(synchronous); PRAGMA cache_size = -65536")
             }
+            attachCheckpointer()
         } catch let error as EventLogError {
             throw error
         } catch let error as DatabaseError where error.resultCode == .SQLITE_CORRUPT {
@@ -54,6 +58,13 @@ public final class SQLiteEventLog: EventLogStore, Sendable {
         } catch {
             let problem = exists ? "not an event log" : "cannot create the log"
             throw EventLogError(.cannotOpen, "\(path): \(problem) (\(Self.describe(error)))")
+        }
+    }
+
+    /// The WAL is copied into the file by a background thread, not inside the writer's commits.
+    private func attachCheckpointer() {
+        pool.writeWithoutTransaction { db in
+            checkpointer.attach(to: db.sqliteConnection!) { [weak self] body in self?.writer.withLock { _ in body() } }
         }
     }
 
@@ -82,8 +93,15 @@ public final class SQLiteEventLog: EventLogStore, Sendable {
         try pool.writeWithoutTransaction { try Int.fetchOne($0, sql: "PRAGMA synchronous") ?? -1 }
     }
 
+    deinit {
+        checkpointer.stop()
+        preparer.stop()
+    }
+
     /// Checkpoints the WAL into the main file and closes it; further use throws.
     public func close() throws {
+        checkpointer.stop()
+        preparer.stop()
         do {
             _ = try pool.writeWithoutTransaction { try $0.checkpoint(.truncate) }
             try pool.close()
@@ -127,7 +145,7 @@ public final class SQLiteEventLog: EventLogStore, Sendable {
         let current = try cache.flatMap { $0.lastSequence == last ? $0 : nil } ?? WriterCache.load(db)
         // The batch owns the cache while it is prepared; on any error it stays nil and is reloaded.
         cache = nil
-        let batch = PreparedBatch(events, cache: current, at: now) { try Self.storedEvent(idempotencyKey: $0, db) }
+        let batch = PreparedBatch(events, cache: current, at: now, on: preparer) { try Self.storedEvent(idempotencyKey: $0, db) }
         let statement = try insertStatement(db)
         defer { sqlite3_clear_bindings(statement) }
         var index = 0
