@@ -74,10 +74,13 @@ final class PreparedBatch: @unchecked Sendable {
                 }
                 let stream = cache.advance(recorded.streamID, to: recorded.position)
                 let type = cache.typeID(recorded.type)
-                cache.unindexed[stream.id, default: []].append(recorded.sequence)
-                cache.lastHash = chain.hash(recorded, previous: cache.lastHash)
+                cache.unindexed.append((stream.id, recorded.sequence))
+                if count == 0 {
+                    cache.lastHash.withUnsafeBytes { chain.hash(recorded, previous: $0, into: hashes) }
+                } else {
+                    chain.hash(recorded, previous: UnsafeRawBufferPointer(start: hashes + (count - 1) * 32, count: 32), into: hashes + count * 32)
+                }
                 cache.lastSequence = recorded.sequence
-                cache.lastHash.withUnsafeBytes { (hashes + count * 32).copyMemory(from: $0.baseAddress!, byteCount: 32) }
                 (rows + count).initialize(to: Row(event: recorded, streamID: stream.id, typeID: type.id, isNewStream: stream.isNew, isNewType: type.isNew))
                 results.append(AppendedEvent(recorded))
                 count += 1
@@ -86,6 +89,7 @@ final class PreparedBatch: @unchecked Sendable {
         } catch {
             failure = error
         }
+        if count > 0 { cache.lastHash = Array(UnsafeRawBufferPointer(start: hashes + (count - 1) * 32, count: 32)) }
         done.store(true, ordering: .releasing)
         finished.signal()
     }

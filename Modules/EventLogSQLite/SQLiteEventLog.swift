@@ -208,17 +208,17 @@ public final class SQLiteEventLog: EventLogStore, Sendable {
 
     private func writeIndexRun(cache: inout WriterCache, _ db: Database) throws {
         let first = cache.indexedThrough + 1
-        let byStream = cache.unindexed
+        let byStream = Dictionary(grouping: cache.unindexed, by: \.stream)
         try db.execute(sql: "INSERT INTO index_runs(first_seq, last_seq) VALUES (?, ?)", arguments: [first, cache.lastSequence])
         let insertRun = try db.cachedStatement(sql: "INSERT INTO stream_runs(run, stream_id, seqs) VALUES (?, ?, ?)").sqliteStatement
         let updateVersion = try db.cachedStatement(sql: "UPDATE streams SET version = ? WHERE id = ?").sqliteStatement
         var versions: [Int64: Int64] = [:]
         for head in cache.streams.values where byStream[head.id] != nil { versions[head.id] = head.version }
-        for (streamID, sequences) in byStream.sorted(by: { $0.key < $1.key }) {
+        for (streamID, events) in byStream.sorted(by: { $0.key < $1.key }) {
             sqlite3_reset(insertRun)
             sqlite3_bind_int64(insertRun, 1, first)
             sqlite3_bind_int64(insertRun, 2, streamID)
-            try RunIndex.encode(sequences).withUnsafeBytes { blob in
+            try RunIndex.encode(events.map(\.sequence)).withUnsafeBytes { blob in
                 sqlite3_bind_blob(insertRun, 3, blob.baseAddress, Int32(blob.count), SQLiteRaw.transient)
                 _ = try SQLiteRaw.step(insertRun, db)
             }
@@ -229,7 +229,7 @@ public final class SQLiteEventLog: EventLogStore, Sendable {
         }
         try db.execute(sql: "UPDATE meta SET value = ? WHERE key = 'indexed_through'", arguments: [cache.lastSequence])
         cache.indexedThrough = cache.lastSequence
-        cache.unindexed = [:]
+        cache.unindexed = []
     }
 
     // MARK: - Errors
