@@ -30,6 +30,9 @@ final class PreparedBatch: @unchecked Sendable {
     private let done = Atomic<Bool>(false)
     private let cancelled = Atomic<Bool>(false)
     private let finished = DispatchSemaphore(value: 0)
+    /// Set by the writer before it sleeps on `progress`; the preparer clears it and wakes it.
+    private let writerWaiting = Atomic<Bool>(false)
+    private let progress = DispatchSemaphore(value: 0)
     private let threaded: Bool
     // Owned by the preparing code until `done`; read by the writer only after it.
     private var cache: WriterCache
@@ -84,26 +87,51 @@ final class PreparedBatch: @unchecked Sendable {
                 (rows + count).initialize(to: Row(event: recorded, streamID: stream.id, typeID: type.id, isNewStream: stream.isNew, isNewType: type.isNew))
                 results.append(AppendedEvent(recorded))
                 count += 1
-                produced.store(count, ordering: .releasing)
+                produced.store(count, ordering: .sequentiallyConsistent)
+                wakeWriter()
             }
         } catch {
             failure = error
         }
         if count > 0 { cache.lastHash = Array(UnsafeRawBufferPointer(start: hashes + (count - 1) * 32, count: 32)) }
-        done.store(true, ordering: .releasing)
+        done.store(true, ordering: .sequentiallyConsistent)
+        wakeWriter()
         finished.signal()
+    }
+
+    private func wakeWriter() {
+        if writerWaiting.load(ordering: .sequentiallyConsistent), writerWaiting.exchange(false, ordering: .sequentiallyConsistent) {
+            progress.signal()
+        }
+    }
+
+    /// Waits until row `index` is ready or the batch is done: a few yields (the preparer is
+    /// usually just ahead), then sleeps, so a waiting writer does not take the CPU it needs.
+    private func waitForRow(_ index: Int) {
+        var spins = 0
+        while produced.load(ordering: .acquiring) <= index, !done.load(ordering: .acquiring) {
+            spins += 1
+            if spins < 64 {
+                sched_yield()
+                continue
+            }
+            writerWaiting.store(true, ordering: .sequentiallyConsistent)
+            if produced.load(ordering: .sequentiallyConsistent) <= index, !done.load(ordering: .sequentiallyConsistent) {
+                progress.wait()
+            } else if !writerWaiting.exchange(false, ordering: .sequentiallyConsistent) {
+                progress.wait()  // The preparer took the flag: consume its signal.
+            }
+        }
     }
 
     /// Calls `body` with row `index` and its hash, waiting for the preparing thread if it is
     /// behind; returns `false` after the last row. Throws the planning error (e.g. a conflict)
     /// once the rows before it are written.
     func withRow(_ index: Int, _ body: (borrowing Row, UnsafeRawBufferPointer) throws -> Void) throws -> Bool {
-        while produced.load(ordering: .acquiring) <= index {
-            if done.load(ordering: .acquiring), produced.load(ordering: .acquiring) <= index {
-                if let failure { throw failure }
-                return false
-            }
-            sched_yield()
+        waitForRow(index)
+        if produced.load(ordering: .acquiring) <= index {
+            if let failure { throw failure }
+            return false
         }
         try body(rows[index], UnsafeRawBufferPointer(start: hashes + index * 32, count: 32))
         return true
