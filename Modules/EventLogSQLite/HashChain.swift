@@ -13,13 +13,22 @@ package struct HashChain {
     package init() {}
 
     package mutating func hash(_ event: RecordedEvent, previous: [UInt8]) -> [UInt8] {
+        var digest = [UInt8](repeating: 0, count: 32)
+        previous.withUnsafeBytes { previous in
+            digest.withUnsafeMutableBytes { hash(event, previous: previous, into: $0.baseAddress!) }
+        }
+        return digest
+    }
+
+    /// The same hash written to `digest` (32 bytes), without allocating.
+    package mutating func hash(_ event: RecordedEvent, previous: UnsafeRawBufferPointer, into digest: UnsafeMutableRawPointer) {
         let size = 32 + 8 * 6 + event.streamID.utf8.count + event.type.utf8.count
             + 3 * 9 + (event.correlationID?.utf8.count ?? 0) + (event.causationID?.utf8.count ?? 0)
             + (event.idempotencyKey?.utf8.count ?? 0) + event.payload.count
         if buffer.count < size { buffer = [UInt8](repeating: 0, count: size * 2) }
-        return buffer.withUnsafeMutableBytes { raw in
+        buffer.withUnsafeMutableBytes { raw in
             var writer = CanonicalWriter(base: raw.baseAddress!)
-            previous.withUnsafeBytes { writer.write($0) }
+            writer.write(previous)
             writer.write(event.sequence)
             writer.write(event.streamID)
             writer.write(event.position)
@@ -31,8 +40,8 @@ package struct HashChain {
             writer.write(optional: event.idempotencyKey)
             writer.write(Int64(event.payload.count))
             event.payload.withUnsafeBytes { writer.write($0) }
-            let digest = SHA256.hash(data: UnsafeRawBufferPointer(start: raw.baseAddress, count: writer.count))
-            return digest.withUnsafeBytes { Array($0) }
+            SHA256.hash(data: UnsafeRawBufferPointer(start: raw.baseAddress, count: writer.count))
+                .withUnsafeBytes { digest.copyMemory(from: $0.baseAddress!, byteCount: 32) }
         }
     }
 }

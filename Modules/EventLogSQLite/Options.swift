@@ -9,15 +9,19 @@ public struct SQLiteEventLogOptions: Sendable {
     public var snapshotCompressionLevel: Int
     /// Largest snapshot state accepted when loading (guards against decompression bombs).
     public var maxSnapshotSize: Int
+    /// WAL length (pages) past which a background thread copies it into the file (``Checkpointer``).
+    public var checkpointPages: Int
 
     public init(
         durability: Durability = .full, createIfMissing: Bool = true, indexRunLength: Int64 = 65_536,
-        snapshotCompressionLevel: Int = 3, maxSnapshotSize: Int = 1 << 30
+        snapshotCompressionLevel: Int = 3, maxSnapshotSize: Int = 1 << 30,
+        checkpointPages: Int = 4_000
     ) {
         self.durability = durability
         self.createIfMissing = createIfMissing
         self.indexRunLength = max(1, indexRunLength)
         self.snapshotCompressionLevel = snapshotCompressionLevel
         self.maxSnapshotSize = maxSnapshotSize
+        self.checkpointPages = checkpointPages
     }
 }

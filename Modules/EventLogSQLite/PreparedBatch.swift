@@ -6,8 +6,9 @@ import Synchronization
 /// One batch planned for writing: sequence numbers, positions, conflicts, stream and type ids
 /// and chain hashes — everything but the SQLite calls.
 ///
-/// Large batches are prepared on a second thread that runs ahead of the writer, which takes
-/// each row as soon as it is ready; so planning and hashing overlap with SQLite's work.
+/// Large batches are prepared on the writer's second thread (``Preparer``), which runs ahead
+/// of the writer; the writer takes each row as soon as it is ready, so planning and hashing
+/// overlap with SQLite's work.
 /// Small batches, and batches with idempotency keys (which need the database to look keys
 /// up), are prepared on the calling thread first.
 final class PreparedBatch: @unchecked Sendable {
@@ -29,6 +30,9 @@ final class PreparedBatch: @unchecked Sendable {
     private let done = Atomic<Bool>(false)
     private let cancelled = Atomic<Bool>(false)
     private let finished = DispatchSemaphore(value: 0)
+    /// Set by the writer before it sleeps on `progress`; the preparer clears it and wakes it.
+    private let writerWaiting = Atomic<Bool>(false)
+    private let progress = DispatchSemaphore(value: 0)
     private let threaded: Bool
     // Owned by the preparing code until `done`; read by the writer only after it.
     private var cache: WriterCache
@@ -38,13 +42,13 @@ final class PreparedBatch: @unchecked Sendable {
     /// Starts preparing `events` on top of `cache`.
     ///
     /// `storedEvent` looks idempotency keys up; it is only called on this thread.
-    init(_ events: [NewEvent], cache: WriterCache, at now: Instant, storedEvent: (String) throws -> AppendedEvent?) {
+    init(_ events: [NewEvent], cache: WriterCache, at now: Instant, on preparer: Preparer, storedEvent: (String) throws -> AppendedEvent?) {
         self.cache = cache
         rows = .allocate(capacity: max(1, events.count))
         hashes = .allocate(byteCount: max(1, events.count) * 32, alignment: 8)
         threaded = events.count >= Self.threadedThreshold && !events.contains { $0.idempotencyKey != nil }
         if threaded {
-            Thread { [self] in prepare(events, at: now, storedEvent: { _ in nil }) }.start()
+            preparer.run { [self] in prepare(events, at: now, storedEvent: { _ in nil }) }
         } else {
             prepare(events, at: now, storedEvent: storedEvent)
         }
@@ -73,32 +77,61 @@ final class PreparedBatch: @unchecked Sendable {
                 }
                 let stream = cache.advance(recorded.streamID, to: recorded.position)
                 let type = cache.typeID(recorded.type)
-                cache.unindexed[stream.id, default: []].append(recorded.sequence)
-                cache.lastHash = chain.hash(recorded, previous: cache.lastHash)
+                cache.unindexed.append((stream.id, recorded.sequence))
+                if count == 0 {
+                    cache.lastHash.withUnsafeBytes { chain.hash(recorded, previous: $0, into: hashes) }
+                } else {
+                    chain.hash(recorded, previous: UnsafeRawBufferPointer(start: hashes + (count - 1) * 32, count: 32), into: hashes + count * 32)
+                }
                 cache.lastSequence = recorded.sequence
-                cache.lastHash.withUnsafeBytes { (hashes + count * 32).copyMemory(from: $0.baseAddress!, byteCount: 32) }
                 (rows + count).initialize(to: Row(event: recorded, streamID: stream.id, typeID: type.id, isNewStream: stream.isNew, isNewType: type.isNew))
                 results.append(AppendedEvent(recorded))
                 count += 1
-                produced.store(count, ordering: .releasing)
+                produced.store(count, ordering: .sequentiallyConsistent)
+                wakeWriter()
             }
         } catch {
             failure = error
         }
-        done.store(true, ordering: .releasing)
+        if count > 0 { cache.lastHash = Array(UnsafeRawBufferPointer(start: hashes + (count - 1) * 32, count: 32)) }
+        done.store(true, ordering: .sequentiallyConsistent)
+        wakeWriter()
         finished.signal()
+    }
+
+    private func wakeWriter() {
+        if writerWaiting.load(ordering: .sequentiallyConsistent), writerWaiting.exchange(false, ordering: .sequentiallyConsistent) {
+            progress.signal()
+        }
+    }
+
+    /// Waits until row `index` is ready or the batch is done: a few yields (the preparer is
+    /// usually just ahead), then sleeps, so a waiting writer does not take the CPU it needs.
+    private func waitForRow(_ index: Int) {
+        var spins = 0
+        while produced.load(ordering: .acquiring) <= index, !done.load(ordering: .acquiring) {
+            spins += 1
+            if spins < 64 {
+                sched_yield()
+                continue
+            }
+            writerWaiting.store(true, ordering: .sequentiallyConsistent)
+            if produced.load(ordering: .sequentiallyConsistent) <= index, !done.load(ordering: .sequentiallyConsistent) {
+                progress.wait()
+            } else if !writerWaiting.exchange(false, ordering: .sequentiallyConsistent) {
+                progress.wait()  // The preparer took the flag: consume its signal.
+            }
+        }
     }
 
     /// Calls `body` with row `index` and its hash, waiting for the preparing thread if it is
     /// behind; returns `false` after the last row. Throws the planning error (e.g. a conflict)
     /// once the rows before it are written.
     func withRow(_ index: Int, _ body: (borrowing Row, UnsafeRawBufferPointer) throws -> Void) throws -> Bool {
-        while produced.load(ordering: .acquiring) <= index {
-            if done.load(ordering: .acquiring), produced.load(ordering: .acquiring) <= index {
-                if let failure { throw failure }
-                return false
-            }
-            sched_yield()
+        waitForRow(index)
+        if produced.load(ordering: .acquiring) <= index {
+            if let failure { throw failure }
+            return false
         }
         try body(rows[index], UnsafeRawBufferPointer(start: hashes + index * 32, count: 32))
         return true

@@ -33,7 +33,7 @@ extension SQLiteEventLog {
                 let type = cache!.typeID(event.type)
                 let row = PreparedBatch.Row(event: event, streamID: stream.id, typeID: type.id, isNewStream: stream.isNew, isNewType: type.isNew)
                 try hash.withUnsafeBytes { try insert(row, hash: $0, statement, db) }
-                cache!.unindexed[stream.id, default: []].append(event.sequence)
+                cache!.unindexed.append((stream.id, event.sequence))
                 cache!.lastSequence = event.sequence
                 cache!.lastHash = hash
                 try writeIndexRunIfDue(cache: &cache!, db)

@@ -18,6 +18,8 @@ public final class SQLiteEventLog: EventLogStore, Sendable {
     /// The writer's cache; `nil` when it must be reloaded from the file.
     let writer = Mutex<WriterCache?>(nil)
     let names = Mutex(NameTable())
+    let checkpointer: Checkpointer
+    let preparer = Preparer()
 
     /// Opens (or creates) the log at `path`.
     ///
@@ -38,6 +40,7 @@ public final class SQLiteEventLog: EventLogStore, Sendable {
         // and fewer page reads per scan than SQLite's default 4 KB, for ~300-byte rows.
         configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA page_size = 16384") }
         let synchronous = options.durability.pragma
+        checkpointer = Checkpointer(path: path, thresholdFrames: options.checkpointPages)
         do {
             pool = try DatabasePool(path: path, configuration: configuration)
             try Self.checkFormat(pool, path: path)
@@ -47,6 +50,7 @@ public final class SQLiteEventLog: EventLogStore, Sendable {
             try pool.writeWithoutTransaction {
                 try $0.execute(sql: "PRAGMA synchronous = \(synchronous); PRAGMA cache_size = -65536")
             }
+            attachCheckpointer()
         } catch let error as EventLogError {
             throw error
         } catch let error as DatabaseError where error.resultCode == .SQLITE_CORRUPT {
@@ -54,6 +58,13 @@ public final class SQLiteEventLog: EventLogStore, Sendable {
         } catch {
             let problem = exists ? "not an event log" : "cannot create the log"
             throw EventLogError(.cannotOpen, "\(path): \(problem) (\(Self.describe(error)))")
+        }
+    }
+
+    /// The WAL is copied into the file by a background thread, not inside the writer's commits.
+    private func attachCheckpointer() {
+        pool.writeWithoutTransaction { db in
+            checkpointer.attach(to: db.sqliteConnection!) { [weak self] body in self?.writer.withLock { _ in body() } }
         }
     }
 
@@ -82,8 +93,15 @@ public final class SQLiteEventLog: EventLogStore, Sendable {
         try pool.writeWithoutTransaction { try Int.fetchOne($0, sql: "PRAGMA synchronous") ?? -1 }
     }
 
+    deinit {
+        checkpointer.stop()
+        preparer.stop()
+    }
+
     /// Checkpoints the WAL into the main file and closes it; further use throws.
     public func close() throws {
+        checkpointer.stop()
+        preparer.stop()
         do {
             _ = try pool.writeWithoutTransaction { try $0.checkpoint(.truncate) }
             try pool.close()
@@ -127,7 +145,7 @@ public final class SQLiteEventLog: EventLogStore, Sendable {
         let current = try cache.flatMap { $0.lastSequence == last ? $0 : nil } ?? WriterCache.load(db)
         // The batch owns the cache while it is prepared; on any error it stays nil and is reloaded.
         cache = nil
-        let batch = PreparedBatch(events, cache: current, at: now) { try Self.storedEvent(idempotencyKey: $0, db) }
+        let batch = PreparedBatch(events, cache: current, at: now, on: preparer) { try Self.storedEvent(idempotencyKey: $0, db) }
         let statement = try insertStatement(db)
         defer { sqlite3_clear_bindings(statement) }
         var index = 0
@@ -190,17 +208,17 @@ public final class SQLiteEventLog: EventLogStore, Sendable {
 
     private func writeIndexRun(cache: inout WriterCache, _ db: Database) throws {
         let first = cache.indexedThrough + 1
-        let byStream = cache.unindexed
+        let byStream = Dictionary(grouping: cache.unindexed, by: \.stream)
         try db.execute(sql: "INSERT INTO index_runs(first_seq, last_seq) VALUES (?, ?)", arguments: [first, cache.lastSequence])
         let insertRun = try db.cachedStatement(sql: "INSERT INTO stream_runs(run, stream_id, seqs) VALUES (?, ?, ?)").sqliteStatement
         let updateVersion = try db.cachedStatement(sql: "UPDATE streams SET version = ? WHERE id = ?").sqliteStatement
         var versions: [Int64: Int64] = [:]
         for head in cache.streams.values where byStream[head.id] != nil { versions[head.id] = head.version }
-        for (streamID, sequences) in byStream.sorted(by: { $0.key < $1.key }) {
+        for (streamID, events) in byStream.sorted(by: { $0.key < $1.key }) {
             sqlite3_reset(insertRun)
             sqlite3_bind_int64(insertRun, 1, first)
             sqlite3_bind_int64(insertRun, 2, streamID)
-            try RunIndex.encode(sequences).withUnsafeBytes { blob in
+            try RunIndex.encode(events.map(\.sequence)).withUnsafeBytes { blob in
                 sqlite3_bind_blob(insertRun, 3, blob.baseAddress, Int32(blob.count), SQLiteRaw.transient)
                 _ = try SQLiteRaw.step(insertRun, db)
             }
@@ -211,7 +229,7 @@ public final class SQLiteEventLog: EventLogStore, Sendable {
         }
         try db.execute(sql: "UPDATE meta SET value = ? WHERE key = 'indexed_through'", arguments: [cache.lastSequence])
         cache.indexedThrough = cache.lastSequence
-        cache.unindexed = [:]
+        cache.unindexed = []
     }
 
     // MARK: - Errors

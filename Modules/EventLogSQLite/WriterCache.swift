@@ -17,8 +17,8 @@ struct WriterCache {
     var indexedThrough: Int64 = 0
     var streams: [String: Head] = [:]
     var types: [String: Int64] = [:]
-    /// Sequence numbers after `indexedThrough`, by stream id: the next index run.
-    var unindexed: [Int64: [Int64]] = [:]
+    /// The events after `indexedThrough` (stream id, sequence number), in order: the next index run.
+    var unindexed: [(stream: Int64, sequence: Int64)] = []
     /// The last type looked up: batches are often of one type.
     private var lastType: (name: String, id: Int64)?
     /// Ids the next new stream and type get (the writer assigns them; rows are inserted with them).
@@ -40,7 +40,7 @@ struct WriterCache {
         let tail = try Row.fetchCursor(db, sql: "SELECT seq, stream_id, position FROM events WHERE seq > ?", arguments: [cache.indexedThrough])
         while let row = try tail.next() {
             let streamID: Int64 = row[1]
-            cache.unindexed[streamID, default: []].append(row[0])
+            cache.unindexed.append((streamID, row[0]))
             if let name = names[streamID] { cache.streams[name]?.version = row[2] }
         }
         cache.nextStreamID = try Int64.fetchOne(db, sql: "SELECT COALESCE(MAX(id), 0) + 1 FROM streams") ?? 1

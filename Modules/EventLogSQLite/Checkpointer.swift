@@ -1,0 +1,92 @@
+import Foundation
+import GRDBSQLite
+import Synchronization
+
+/// Copies the WAL into the database file on a background thread with its own connection, so
+/// the writer never does it inside a commit (SQLite's auto-checkpoint would).
+///
+/// The writer's WAL hook calls ``walDidGrow(frames:)`` after each commit. Past the threshold the
+/// thread checkpoints in two passes: the bulk while the writer goes on appending, then the few
+/// frames appended meanwhile while holding the writer (`holdingWriter`), so the WAL is fully
+/// copied and the writer's next transaction starts it over. The WAL therefore stays bounded
+/// (about the threshold plus what is appended during one pass). Checkpoint timing does not
+/// change what a commit guarantees: durability is the writer's `synchronous` setting.
+final class Checkpointer: Sendable {
+    private struct State {
+        var started = false
+        var pending = false
+        var stopped = false
+        var holdingWriter: (@Sendable (() -> Void) -> Void)?
+    }
+
+    private let path: String
+    private let threshold: Int32
+    private let state = Mutex(State())
+    private let wake = DispatchSemaphore(value: 0)
+    private let finished = DispatchSemaphore(value: 0)
+
+    init(path: String, thresholdFrames: Int) {
+        self.path = path
+        threshold = Int32(clamping: max(1, thresholdFrames))
+    }
+
+    /// Installs the WAL hook on the writer connection (replacing SQLite's auto-checkpoint);
+    /// `holdingWriter` runs its body while no append is in progress.
+    func attach(to writer: OpaquePointer, holdingWriter: @escaping @Sendable (() -> Void) -> Void) {
+        state.withLock { $0.holdingWriter = holdingWriter }
+        sqlite3_wal_hook(writer, { context, _, _, frames in
+            Unmanaged<Checkpointer>.fromOpaque(context!).takeUnretainedValue().walDidGrow(frames: frames)
+            return SQLITE_OK
+        }, Unmanaged.passUnretained(self).toOpaque())
+    }
+
+    /// Called after each commit with the WAL's length in frames (pages).
+    func walDidGrow(frames: Int32) {
+        guard frames >= threshold else { return }
+        let (signal, start) = state.withLock { state -> (Bool, Bool) in
+            guard !state.stopped, !state.pending else { return (false, false) }
+            state.pending = true
+            defer { state.started = true }
+            return (true, !state.started)
+        }
+        guard signal else { return }
+        if start {
+            Thread { [self] in run() }.start()
+        }
+        wake.signal()
+    }
+
+    /// Stops the thread after its current pass; the caller checkpoints what is left.
+    func stop() {
+        let running = state.withLock { state -> Bool in
+            defer { state.stopped = true }
+            return state.started && !state.stopped
+        }
+        guard running else { return }
+        wake.signal()
+        finished.wait()
+    }
+
+    private func run() {
+        var db: OpaquePointer?
+        defer {
+            sqlite3_close_v2(db)
+            finished.signal()
+        }
+        guard sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nil) == SQLITE_OK, let db,
+              // A first read opens the WAL; until then the connection cannot checkpoint it.
+              sqlite3_exec(db, "SELECT 1 FROM sqlite_master LIMIT 1", nil, nil, nil) == SQLITE_OK
+        else { return }
+        while true {
+            wake.wait()
+            let holdingWriter = state.withLock { state -> (@Sendable (() -> Void) -> Void)? in
+                state.pending = false
+                return state.stopped ? nil : state.holdingWriter
+            }
+            guard let holdingWriter else { return }
+            // Errors (a reader in another process holding old frames) leave frames for the next pass.
+            sqlite3_wal_checkpoint_v2(db, nil, SQLITE_CHECKPOINT_PASSIVE, nil, nil)
+            holdingWriter { sqlite3_wal_checkpoint_v2(db, nil, SQLITE_CHECKPOINT_PASSIVE, nil, nil) }
+        }
+    }
+}

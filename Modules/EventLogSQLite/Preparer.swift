@@ -1,0 +1,57 @@
+import Foundation
+import Synchronization
+
+/// The writer's second thread: one long-lived thread that prepares one batch at a time
+/// (see ``PreparedBatch``), so a batch costs a wake-up rather than a new thread.
+final class Preparer: Sendable {
+    private struct State {
+        var started = false
+        var stopped = false
+        var job: (@Sendable () -> Void)?
+    }
+
+    private let state = Mutex(State())
+    private let wake = DispatchSemaphore(value: 0)
+    private let finished = DispatchSemaphore(value: 0)
+
+    /// Runs `job` on the thread (started on first use), or on the caller's once stopped. One job
+    /// at a time: the writer waits for a batch to be prepared before it hands over the next.
+    func run(_ job: @escaping @Sendable () -> Void) {
+        let start = state.withLock { state -> Bool? in
+            precondition(state.job == nil, "one batch at a time")
+            if state.stopped { return nil }
+            state.job = job
+            defer { state.started = true }
+            return !state.started
+        }
+        guard let start else { return job() }
+        if start {
+            Thread { [self] in loop() }.start()
+        }
+        wake.signal()
+    }
+
+    /// Ends the thread (idempotent).
+    func stop() {
+        let running = state.withLock { state -> Bool in
+            defer { state.stopped = true }
+            return state.started && !state.stopped
+        }
+        guard running else { return }
+        wake.signal()
+        finished.wait()
+    }
+
+    private func loop() {
+        while true {
+            wake.wait()
+            let (job, stopped) = state.withLock { state in
+                defer { state.job = nil }
+                return (state.job, state.stopped)
+            }
+            job?()
+            if stopped { break }
+        }
+        finished.signal()
+    }
+}
