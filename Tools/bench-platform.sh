@@ -24,7 +24,7 @@ size=$(du -m "$log" | cut -f1)
   echo "|---|---|---|"
   echo "| events | $events | |"
   echo "| wall time (simulation + appending to the log) | $seconds s | |"
-  echo "| events/s end to end, one simulation thread | $rate | ≥ 300 000 |"
+  echo "| events/s end to end (a simulation thread and a log-writer thread) | $rate | ≥ 300 000 |"
   echo "| peak RSS | $rss MB | < 2 GB |"
   echo "| replay of the whole summary from the newest snapshots | $replay s | < 2 s |"
   echo "| log size | $size MB | |"

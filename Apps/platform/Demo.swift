@@ -54,6 +54,6 @@ struct Demo: ParsableCommand {
             throw EventLogError(.corrupt(sequence: nil), "replay from the snapshot differs from replay from the start")
         }
         print("states agree: replay = snapshot + tail")
-        print("log head hash: \(try store.statistics(byType: false).headHash ?? "-") (the same for the same seed and options)")
+        print("log head hash: \(try store.headHash() ?? "-") (the same for the same seed and options)")
     }
 }

@@ -34,7 +34,7 @@ struct ReplayCommand: ParsableCommand {
             }
             summary.lines.forEach { print($0) }
             print(String(format: "replay: %.2f s from ", elapsed) + (verify ? "the start" : "the newest snapshots"))
-            print("log head hash: \(try store.statistics(byType: false).headHash ?? "-")")
+            print("log head hash: \(try store.headHash() ?? "-")")
         }
     }
 

@@ -53,7 +53,7 @@ struct Simulate: ParsableCommand {
                 try Report(summary: summary, events: events, wallSeconds: wall, peakResidentMegabytes: peak).write(json: report)
                 print("report: \(report), \(Report.htmlPath(for: report))")
             }
-            let hash = try store.statistics(byType: false).headHash ?? "-"
+            let hash = try store.headHash() ?? "-"
             try store.close()
             print("log head hash: \(hash)")
         }

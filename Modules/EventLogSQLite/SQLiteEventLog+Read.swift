@@ -15,6 +15,16 @@ extension SQLiteEventLog {
         try reading { db in try Int64.fetchOne(db, sql: "SELECT MAX(seq) FROM events") ?? 0 }
     }
 
+    /// The hash chained through every event, as hex: the last event's hash (nil for an empty log).
+    /// One row read, unlike ``statistics(byType:)``, which counts the events.
+    public func headHash() throws -> String? {
+        try reading(Self.headHash)
+    }
+
+    static func headHash(_ db: Database) throws -> String? {
+        try Data.fetchOne(db, sql: "SELECT hash FROM events ORDER BY seq DESC LIMIT 1").map { [UInt8]($0).hexString }
+    }
+
     public func streamVersion(of stream: String) throws -> Int64 {
         try reading { db in
             guard let row = try Row.fetchOne(db, sql: "SELECT id, version FROM streams WHERE name = ?", arguments: [stream]) else {

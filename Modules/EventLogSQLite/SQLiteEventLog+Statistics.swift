@@ -67,7 +67,7 @@ extension SQLiteEventLog {
                 snapshots: snapshot[0],
                 snapshotStateBytes: snapshot[1],
                 snapshotStoredBytes: snapshot[2],
-                headHash: try Data.fetchOne(db, sql: "SELECT hash FROM events ORDER BY seq DESC LIMIT 1").map { [UInt8]($0).hexString }
+                headHash: try Self.headHash(db)
             )
         }
     }
