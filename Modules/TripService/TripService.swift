@@ -4,7 +4,8 @@ import PlatformKit
 import TripContract
 
 /// The trip service (server half): offers trips, accepts or rejects drivers' requests, answers with
-/// versioned state, and applies each idempotency key once (a retry gets the stored answer).
+/// versioned state, and applies each idempotency key once (a retry gets the same outcome, with
+/// the driver's state as it is then).
 ///
 /// Every change is an event folded into `state`; `takeEvents()` hands them to the caller's log.
 public struct TripService: Sendable {
@@ -46,10 +47,12 @@ public struct TripService: Sendable {
         emit(RejectionArmed(kind: kind), driver: nil)
     }
 
-    /// Handles one request; a key seen before gets the same answer without being applied again.
+    /// Handles one request; a key seen before gets the same outcome without being applied again.
     public mutating func handle(_ message: SyncRequest) -> SyncResponse<DriverState> {
         let request = message.request
-        if let answer = state.drivers[message.clientID]?.answers[request.idempotencyKey] { return answer }
+        if let record = state.drivers[message.clientID], let outcome = record.answers[request.idempotencyKey] {
+            return outcome.answer(with: record.snapshot)
+        }
         let forced = TripKind.all.contains(request.kind) && state.armedRejections.contains(request.kind)
         let answer = forced
             ? .rejected(reason: "The server refused \(request.kind)", snapshot: snapshot(for: message.clientID))

@@ -19,15 +19,44 @@ public struct TripServiceState: Codable, Sendable, Equatable {
     /// What the service keeps per driver.
     public struct DriverRecord: Codable, Sendable, Equatable {
         public var snapshot = ServerSnapshot(version: 0, state: DriverState())
-        /// The answer to each of the last `answerWindow` idempotency keys handled, returned again to retries.
-        public var answers: [String: SyncResponse<DriverState>] = [:]
+        /// The outcome of each of the last `answerWindow` idempotency keys handled, given again to retries.
+        public var answers: [String: Outcome] = [:]
         /// Those keys, oldest first.
         public var answerOrder: [String] = []
 
-        /// Remembers `answer` for `key`, forgetting the oldest beyond the window.
+        /// Remembers the outcome of `answer` for `key`, forgetting the oldest beyond the window.
         mutating func remember(_ answer: SyncResponse<DriverState>, for key: String) {
-            if answers.updateValue(answer, forKey: key) == nil { answerOrder.append(key) }
+            if answers.updateValue(Outcome(answer), forKey: key) == nil { answerOrder.append(key) }
             if answerOrder.count > TripServiceState.answerWindow { answers[answerOrder.removeFirst()] = nil }
+        }
+    }
+
+    /// A handled request's outcome without the state it was answered with: a retry gets the same
+    /// outcome with the driver's state as it is then, which includes the request (kept this way,
+    /// the service's state stays ~50× smaller than with every answer's snapshot).
+    public enum Outcome: Codable, Sendable, Equatable {
+        case accepted(assignedIDs: [IDAssignment])
+        case rejected(reason: String)
+        case unavailable(reason: String)
+        case malformed(reason: String)
+
+        init(_ answer: SyncResponse<DriverState>) {
+            switch answer {
+            case .accepted(_, let assignedIDs): self = .accepted(assignedIDs: assignedIDs)
+            case .rejected(let reason, _): self = .rejected(reason: reason)
+            case .unavailable(let reason): self = .unavailable(reason: reason)
+            case .malformed(let reason): self = .malformed(reason: reason)
+            }
+        }
+
+        /// The answer to a retry, with `snapshot`, the driver's current state.
+        func answer(with snapshot: ServerSnapshot<DriverState>) -> SyncResponse<DriverState> {
+            switch self {
+            case .accepted(let assignedIDs): .accepted(snapshot, assignedIDs: assignedIDs)
+            case .rejected(let reason): .rejected(reason: reason, snapshot: snapshot)
+            case .unavailable(let reason): .unavailable(reason: reason)
+            case .malformed(let reason): .malformed(reason: reason)
+            }
         }
     }
 
@@ -69,7 +98,8 @@ public struct TripServiceProjection: Projection {
     public init() {}
 
     public var name: String { "trips.service" }
-    public var version: Int { 2 }
+    /// 3: answers kept as outcomes (``TripServiceState/Outcome``).
+    public var version: Int { 3 }
     public var initialState: TripServiceState { TripServiceState() }
     public var events: EventRegistry { TripService.eventRegistry }
 
