@@ -63,6 +63,10 @@ final class PreparedBatch: @unchecked Sendable {
     }
 
     private func prepare(_ events: [NewEvent], at now: Instant, storedEvent: (String) throws -> AppendedEvent?) {
+        // Moved into locals for the loop: no exclusivity check per access, and no copy on write.
+        var cache = WriterCache()
+        swap(&cache, &self.cache)
+        var results: [AppendedEvent] = []
         var planner = AppendPlanner(after: cache.lastSequence, at: now)
         var chain = HashChain()
         var count = 0
@@ -94,6 +98,8 @@ final class PreparedBatch: @unchecked Sendable {
             failure = error
         }
         if count > 0 { cache.lastHash = Array(UnsafeRawBufferPointer(start: hashes + (count - 1) * 32, count: 32)) }
+        self.cache = cache
+        self.results = results
         done.store(true, ordering: .sequentiallyConsistent)
         wakeWriter()
         finished.signal()
