@@ -37,25 +37,20 @@ final class PreparedBatch: @unchecked Sendable {
     // Owned by the preparing code until `done`; read by the writer only after it.
     private var cache: WriterCache
     private var results: [AppendedEvent] = []
-    /// The index run due after this batch, grouped by stream (off the writer's path).
-    private var indexRun: WriterCache.UnindexedByStream?
     private var failure: (any Error)?
 
     /// Starts preparing `events` on top of `cache`.
     ///
     /// `storedEvent` looks idempotency keys up; it is only called on this thread.
-    init(
-        _ events: [NewEvent], cache: WriterCache, at now: Instant, indexRunLength: Int64, on preparer: Preparer,
-        storedEvent: (String) throws -> AppendedEvent?
-    ) {
+    init(_ events: [NewEvent], cache: WriterCache, at now: Instant, on preparer: Preparer, storedEvent: (String) throws -> AppendedEvent?) {
         self.cache = cache
         rows = .allocate(capacity: max(1, events.count))
         hashes = .allocate(byteCount: max(1, events.count) * 32, alignment: 8)
         threaded = events.count >= Self.threadedThreshold && !events.contains { $0.idempotencyKey != nil }
         if threaded {
-            preparer.run { [self] in prepare(events, at: now, indexRunLength: indexRunLength, storedEvent: { _ in nil }) }
+            preparer.run { [self] in prepare(events, at: now, storedEvent: { _ in nil }) }
         } else {
-            prepare(events, at: now, indexRunLength: indexRunLength, storedEvent: storedEvent)
+            prepare(events, at: now, storedEvent: storedEvent)
         }
     }
 
@@ -67,7 +62,7 @@ final class PreparedBatch: @unchecked Sendable {
         hashes.deallocate()
     }
 
-    private func prepare(_ events: [NewEvent], at now: Instant, indexRunLength: Int64, storedEvent: (String) throws -> AppendedEvent?) {
+    private func prepare(_ events: [NewEvent], at now: Instant, storedEvent: (String) throws -> AppendedEvent?) {
         // Moved into locals for the loop: no exclusivity check per access, and no copy on write.
         var cache = WriterCache()
         swap(&cache, &self.cache)
@@ -104,7 +99,6 @@ final class PreparedBatch: @unchecked Sendable {
             failure = error
         }
         if count > 0 { cache.lastHash = Array(UnsafeRawBufferPointer(start: hashes + (count - 1) * 32, count: 32)) }
-        if failure == nil, cache.isIndexRunDue(length: indexRunLength) { indexRun = cache.unindexedByStream() }
         self.cache = cache
         self.results = results
         done.store(true, ordering: .sequentiallyConsistent)
@@ -151,10 +145,10 @@ final class PreparedBatch: @unchecked Sendable {
         return true
     }
 
-    /// The writer's cache after the batch, where every event landed, and the index run due after it.
-    func finish() throws -> (cache: WriterCache, results: [AppendedEvent], indexRun: WriterCache.UnindexedByStream?) {
+    /// The writer's cache after the batch, and where every event landed.
+    func finish() throws -> (cache: WriterCache, results: [AppendedEvent]) {
         if threaded { finished.wait(); finished.signal() }
         if let failure { throw failure }
-        return (cache, results, indexRun)
+        return (cache, results)
     }
 }

@@ -145,15 +145,15 @@ public final class SQLiteEventLog: EventLogStore, Sendable {
         let current = try cache.flatMap { $0.lastSequence == last ? $0 : nil } ?? WriterCache.load(db)
         // The batch owns the cache while it is prepared; on any error it stays nil and is reloaded.
         cache = nil
-        let batch = PreparedBatch(events, cache: current, at: now, indexRunLength: options.indexRunLength, on: preparer) { try Self.storedEvent(idempotencyKey: $0, db) }
+        let batch = PreparedBatch(events, cache: current, at: now, on: preparer) { try Self.storedEvent(idempotencyKey: $0, db) }
         let statement = try insertStatement(db)
         defer { sqlite3_clear_bindings(statement) }
         var index = 0
         while try batch.withRow(index, { row, hash in try insert(row, hash: hash, statement, db) }) {
             index += 1
         }
-        var (prepared, results, indexRun) = try batch.finish()
-        try writeIndexRunIfDue(cache: &prepared, grouped: indexRun, db)
+        var (prepared, results) = try batch.finish()
+        try writeIndexRunIfDue(cache: &prepared, db)
         cache = prepared
         return results
     }
@@ -200,15 +200,15 @@ public final class SQLiteEventLog: EventLogStore, Sendable {
     }
 
     /// Indexes the events after `indexedThrough` as one run (see ``RunIndex``).
-    /// `grouped` is `cache.unindexed` grouped by stream, when the caller has it already.
-    func writeIndexRunIfDue(cache: inout WriterCache, grouped: WriterCache.UnindexedByStream? = nil, _ db: Database) throws {
-        if cache.isIndexRunDue(length: options.indexRunLength) {
-            try writeIndexRun(cache: &cache, byStream: grouped ?? cache.unindexedByStream(), db)
+    func writeIndexRunIfDue(cache: inout WriterCache, _ db: Database) throws {
+        if cache.lastSequence - cache.indexedThrough >= options.indexRunLength {
+            try writeIndexRun(cache: &cache, db)
         }
     }
 
-    private func writeIndexRun(cache: inout WriterCache, byStream: WriterCache.UnindexedByStream, _ db: Database) throws {
+    private func writeIndexRun(cache: inout WriterCache, _ db: Database) throws {
         let first = cache.indexedThrough + 1
+        let byStream = Dictionary(grouping: cache.unindexed, by: \.stream)
         try db.execute(sql: "INSERT INTO index_runs(first_seq, last_seq) VALUES (?, ?)", arguments: [first, cache.lastSequence])
         let insertRun = try db.cachedStatement(sql: "INSERT INTO stream_runs(run, stream_id, seqs) VALUES (?, ?, ?)").sqliteStatement
         let updateVersion = try db.cachedStatement(sql: "UPDATE streams SET version = ? WHERE id = ?").sqliteStatement

@@ -52,18 +52,6 @@ struct WriterCache {
         return cache
     }
 
-    typealias UnindexedByStream = [Int64: [(stream: Int64, sequence: Int64)]]
-
-    /// Whether the events after `indexedThrough` make a run of the per-stream index.
-    func isIndexRunDue(length: Int64) -> Bool {
-        lastSequence - indexedThrough >= length
-    }
-
-    /// `unindexed` grouped by stream id, for the next index run.
-    func unindexedByStream() -> UnindexedByStream {
-        Dictionary(grouping: unindexed, by: \.stream)
-    }
-
     /// Moves the stream's head to `position`; returns the stream's id and whether the stream is
     /// new (its row must then be inserted with that id). One dictionary look-up.
     mutating func advance(_ name: String, to position: Int64) -> (id: Int64, isNew: Bool) {
