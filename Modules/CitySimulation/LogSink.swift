@@ -132,22 +132,25 @@ final class LogSink: EventLogStore, @unchecked Sendable {
         guard !buffer.isEmpty else { return }
         let events = buffer
         buffer.removeAll(keepingCapacity: true)
-        let first = emitted + 1
-        emitted += Int64(events.count)
-        if first <= storedPrefix { return try check(events, from: first) }
-        try writer.submit(.append(Batch(events: events, recordedAt: time.now)))
+        if let batch = try nextBatch(events) { try writer.submit(.append(batch)) }
     }
 
     /// Appends `events` at once after everything queued: checked against the stored prefix while
     /// resuming (nil), else appended (where they landed).
     private func commit(_ events: [NewEvent]) throws -> [AppendedEvent]? {
+        try nextBatch(events).map(write)
+    }
+
+    /// Counts `events` as the run's next ones: while resuming, checks them against the stored
+    /// prefix (nil); else the batch to append, at the current virtual time.
+    private func nextBatch(_ events: [NewEvent]) throws -> Batch? {
         let first = emitted + 1
         emitted += Int64(events.count)
         if first <= storedPrefix {
             try check(events, from: first)
             return nil
         }
-        return try write(Batch(events: events, recordedAt: time.now))
+        return Batch(events: events, recordedAt: time.now)
     }
 
     private func write(_ batch: Batch) throws -> [AppendedEvent] {

@@ -36,15 +36,11 @@ public struct NewEvent: Sendable, Hashable {
             == (rhs.correlationID, rhs.causationID, rhs.idempotencyKey, rhs.expectedPosition)
     }
 
+    /// Hashes the stream, type and payload (a subset of what `==` compares, which is enough).
     public func hash(into hasher: inout Hasher) {
         hasher.combine(streamID)
         hasher.combine(type)
-        hasher.combine(schemaVersion)
         hasher.combine(payload)
-        hasher.combine(correlationID)
-        hasher.combine(causationID)
-        hasher.combine(idempotencyKey)
-        hasher.combine(expectedPosition)
     }
 }
 
