@@ -132,17 +132,22 @@ final class PreparedBatch: @unchecked Sendable {
         }
     }
 
-    /// Calls `body` with row `index` and its hash, waiting for the preparing thread if it is
-    /// behind; returns `false` after the last row. Throws the planning error (e.g. a conflict)
-    /// once the rows before it are written.
-    func withRow(_ index: Int, _ body: (borrowing Row, UnsafeRawBufferPointer) throws -> Void) throws -> Bool {
-        waitForRow(index)
-        if produced.load(ordering: .acquiring) <= index {
+    /// Waits for up to `count` rows from `index` (fewer when the batch ends first) and calls
+    /// `body` with them and their hashes (32 bytes each, in order); returns how many rows it
+    /// passed, 0 after the last row. Throws the planning error (e.g. a conflict) once the rows
+    /// before it are written.
+    ///
+    /// The rows and hashes stay in place, unchanged, until the batch is released, so pointers
+    /// into them (payload bytes bound to a statement) remain valid until then.
+    func withRows(from index: Int, upTo count: Int, _ body: (UnsafeBufferPointer<Row>, UnsafeRawPointer) throws -> Void) throws -> Int {
+        waitForRow(index + count - 1)
+        let available = min(produced.load(ordering: .acquiring), index + count) - index
+        guard available > 0 else {
             if let failure { throw failure }
-            return false
+            return 0
         }
-        try body(rows[index], UnsafeRawBufferPointer(start: hashes + index * 32, count: 32))
-        return true
+        try body(UnsafeBufferPointer(start: rows + index, count: available), UnsafeRawPointer(hashes + index * 32))
+        return available
     }
 
     /// The writer's cache after the batch, and where every event landed.

@@ -32,7 +32,9 @@ extension SQLiteEventLog {
                 let stream = cache!.advance(event.streamID, to: event.position)
                 let type = cache!.typeID(event.type)
                 let row = PreparedBatch.Row(event: event, streamID: stream.id, typeID: type.id, isNewStream: stream.isNew, isNewType: type.isNew)
-                try hash.withUnsafeBytes { try insert(row, hash: $0, statement, db) }
+                try withUnsafePointer(to: row) { row in
+                    try hash.withUnsafeBytes { try insert(UnsafeBufferPointer(start: row, count: 1), hashes: $0.baseAddress!, statement, db) }
+                }
                 cache!.unindexed.append((stream.id, event.sequence))
                 cache!.lastSequence = event.sequence
                 cache!.lastHash = hash

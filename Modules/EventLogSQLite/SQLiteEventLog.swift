@@ -146,50 +146,11 @@ public final class SQLiteEventLog: EventLogStore, Sendable {
         // The batch owns the cache while it is prepared; on any error it stays nil and is reloaded.
         cache = nil
         let batch = PreparedBatch(events, cache: current, at: now, on: preparer) { try Self.storedEvent(idempotencyKey: $0, db) }
-        let statement = try insertStatement(db)
-        defer { sqlite3_clear_bindings(statement) }
-        var index = 0
-        while try batch.withRow(index, { row, hash in try insert(row, hash: hash, statement, db) }) {
-            index += 1
-        }
+        try insert(batch, db)
         var (prepared, results) = try batch.finish()
         try writeIndexRunIfDue(cache: &prepared, db)
         cache = prepared
         return results
-    }
-
-    func insertStatement(_ db: Database) throws -> OpaquePointer {
-        try db.cachedStatement(sql: """
-            INSERT INTO events(seq, stream_id, position, type_id, schema_version, recorded_at,
-                               correlation_id, causation_id, idempotency_key, payload, hash)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """).sqliteStatement
-    }
-
-    /// Writes one prepared row (and its new stream or type, if any).
-    func insert(_ row: borrowing PreparedBatch.Row, hash: UnsafeRawBufferPointer, _ statement: OpaquePointer, _ db: Database) throws {
-        if row.isNewStream {
-            try db.execute(sql: "INSERT INTO streams(id, name, version) VALUES (?, ?, 0)", arguments: [row.streamID, row.event.streamID])
-        }
-        if row.isNewType {
-            try db.execute(sql: "INSERT INTO event_types(id, name) VALUES (?, ?)", arguments: [row.typeID, row.event.type])
-        }
-        sqlite3_reset(statement)
-        sqlite3_bind_int64(statement, 1, row.event.sequence)
-        sqlite3_bind_int64(statement, 2, row.streamID)
-        sqlite3_bind_int64(statement, 3, row.event.position)
-        sqlite3_bind_int64(statement, 4, row.typeID)
-        sqlite3_bind_int64(statement, 5, Int64(row.event.schemaVersion))
-        sqlite3_bind_int64(statement, 6, row.event.recordedAt.millisecondsSinceEpoch)
-        SQLiteRaw.bind(statement, 7, row.event.correlationID)
-        SQLiteRaw.bind(statement, 8, row.event.causationID)
-        SQLiteRaw.bind(statement, 9, row.event.idempotencyKey)
-        try row.event.payload.withUnsafeBytes { payload in
-            // A non-nil pointer even for an empty payload: the column is NOT NULL.
-            sqlite3_bind_blob(statement, 10, payload.baseAddress ?? hash.baseAddress, Int32(payload.count), nil)
-            sqlite3_bind_blob(statement, 11, hash.baseAddress, Int32(hash.count), nil)
-            _ = try SQLiteRaw.step(statement, db)
-        }
     }
 
     private static func storedEvent(idempotencyKey key: String, _ db: Database) throws -> AppendedEvent? {

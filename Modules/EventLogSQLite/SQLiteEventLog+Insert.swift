@@ -1,0 +1,89 @@
+import EventLog
+import GRDB
+import GRDBSQLite
+import PlatformKit
+
+extension SQLiteEventLog {
+    /// Events per multi-row INSERT: stepping one statement for 32 rows costs ~20 % less CPU
+    /// than stepping a one-row statement 32 times.
+    static let rowsPerInsert = 32
+
+    /// Writes a prepared batch as its rows become ready: full groups of ``rowsPerInsert``
+    /// rows through one statement, the rest one by one.
+    func insert(_ batch: PreparedBatch, _ db: Database) throws {
+        let single = try insertStatement(db)
+        let group = try insertStatement(db, group: true)
+        // The statements hold pointers into the batch's rows until their bindings are cleared.
+        defer {
+            sqlite3_clear_bindings(single)
+            sqlite3_clear_bindings(group)
+        }
+        var index = 0
+        while true {
+            let written = try batch.withRows(from: index, upTo: Self.rowsPerInsert) { rows, hashes in
+                if rows.count == Self.rowsPerInsert {
+                    return try insert(rows, hashes: hashes, group, db)
+                }
+                for offset in rows.indices {
+                    try insert(UnsafeBufferPointer(rebasing: rows[offset..<offset + 1]), hashes: hashes + offset * 32, single, db)
+                }
+            }
+            guard written > 0 else { return }
+            index += written
+        }
+    }
+
+    /// The cached statement inserting one event, or a group of ``rowsPerInsert``.
+    func insertStatement(_ db: Database, group: Bool = false) throws -> OpaquePointer {
+        try db.cachedStatement(sql: group ? Self.groupInsertSQL : Self.singleInsertSQL).sqliteStatement
+    }
+
+    private static let singleInsertSQL = insertSQL(rows: 1)
+    private static let groupInsertSQL = insertSQL(rows: rowsPerInsert)
+
+    private static func insertSQL(rows: Int) -> String {
+        let values = Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", count: rows).joined(separator: ", ")
+        return """
+            INSERT INTO events(seq, stream_id, position, type_id, schema_version, recorded_at,
+                               correlation_id, causation_id, idempotency_key, payload, hash)
+            VALUES \(values)
+            """
+    }
+
+    /// Writes `rows` (and their new streams and types) with `statement`, which inserts exactly
+    /// `rows.count` events; `hashes` holds their chain hashes, 32 bytes each.
+    ///
+    /// Payloads and hashes are bound without copying: they must stay in place until the
+    /// statement's bindings are cleared or replaced.
+    func insert(_ rows: UnsafeBufferPointer<PreparedBatch.Row>, hashes: UnsafeRawPointer, _ statement: OpaquePointer, _ db: Database) throws {
+        sqlite3_reset(statement)
+        for index in rows.indices {
+            let row = rows.baseAddress! + index
+            if row.pointee.isNewStream {
+                try db.execute(sql: "INSERT INTO streams(id, name, version) VALUES (?, ?, 0)", arguments: [row.pointee.streamID, row.pointee.event.streamID])
+            }
+            if row.pointee.isNewType {
+                try db.execute(sql: "INSERT INTO event_types(id, name) VALUES (?, ?)", arguments: [row.pointee.typeID, row.pointee.event.type])
+            }
+            bind(row, hash: hashes + index * 32, statement, from: Int32(index * 11))
+        }
+        _ = try SQLiteRaw.step(statement, db)
+    }
+
+    private func bind(_ row: UnsafePointer<PreparedBatch.Row>, hash: UnsafeRawPointer, _ statement: OpaquePointer, from offset: Int32) {
+        sqlite3_bind_int64(statement, offset + 1, row.pointee.event.sequence)
+        sqlite3_bind_int64(statement, offset + 2, row.pointee.streamID)
+        sqlite3_bind_int64(statement, offset + 3, row.pointee.event.position)
+        sqlite3_bind_int64(statement, offset + 4, row.pointee.typeID)
+        sqlite3_bind_int64(statement, offset + 5, Int64(row.pointee.event.schemaVersion))
+        sqlite3_bind_int64(statement, offset + 6, row.pointee.event.recordedAt.millisecondsSinceEpoch)
+        SQLiteRaw.bind(statement, offset + 7, row.pointee.event.correlationID)
+        SQLiteRaw.bind(statement, offset + 8, row.pointee.event.causationID)
+        SQLiteRaw.bind(statement, offset + 9, row.pointee.event.idempotencyKey)
+        _ = row.pointee.event.payload.withUnsafeBytes { payload in
+            // A non-nil pointer even for an empty payload: the column is NOT NULL.
+            sqlite3_bind_blob(statement, offset + 10, payload.baseAddress ?? hash, Int32(payload.count), nil)
+        }
+        sqlite3_bind_blob(statement, offset + 11, hash, 32, nil)
+    }
+}
