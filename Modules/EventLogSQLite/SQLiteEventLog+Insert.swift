@@ -60,10 +60,12 @@ extension SQLiteEventLog {
         for index in rows.indices {
             let row = rows.baseAddress! + index
             if row.pointee.isNewStream {
-                try db.execute(sql: "INSERT INTO streams(id, name, version) VALUES (?, ?, 0)", arguments: [row.pointee.streamID, row.pointee.event.streamID])
+                try db.cachedStatement(sql: "INSERT INTO streams(id, name, version) VALUES (?, ?, 0)")
+                    .execute(arguments: [row.pointee.streamID, row.pointee.event.streamID])
             }
             if row.pointee.isNewType {
-                try db.execute(sql: "INSERT INTO event_types(id, name) VALUES (?, ?)", arguments: [row.pointee.typeID, row.pointee.event.type])
+                try db.cachedStatement(sql: "INSERT INTO event_types(id, name) VALUES (?, ?)")
+                    .execute(arguments: [row.pointee.typeID, row.pointee.event.type])
             }
             bind(row, hash: hashes + index * 32, statement, from: Int32(index * 11))
         }

@@ -51,10 +51,10 @@ where Link.Request == SyncRequest, Link.Response == SyncResponse<Domain.State> {
             case .success(let delivery):
                 schedule(Arrival(at: delivery.receivedAt, requestID: request.id, outcome: .success(delivery.response)))
             case .failure(.unreachable), .failure(.contract):
-                schedule(Arrival(at: now, requestID: request.id, outcome: outcome.map(\.response)))
+                schedule(Arrival(at: now, requestID: request.id, outcome: outcome.map { $0.response }))
             case .failure:
                 let noticed = now.advanced(by: client.configuration.responseTimeout)
-                schedule(Arrival(at: noticed, requestID: request.id, outcome: outcome.map(\.response)))
+                schedule(Arrival(at: noticed, requestID: request.id, outcome: outcome.map { $0.response }))
             }
         }
         return due.count
