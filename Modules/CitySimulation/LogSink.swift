@@ -29,6 +29,9 @@ final class LogSink: EventLogStore, @unchecked Sendable {
         case run(() throws -> Void)
     }
 
+    /// Batches that may wait for the writer (~130 000 events): its work comes in bursts (a
+    /// snapshot of every projection takes seconds at scale), which the run rides out.
+    private static let queuedBatches = 32
     private let log: any EventLogStore
     /// The run's virtual time.
     private let time: VirtualClock
@@ -51,7 +54,7 @@ final class LogSink: EventLogStore, @unchecked Sendable {
         self.stamp = stamp
         self.batchSize = batchSize
         storedPrefix = try log.lastSequence()
-        writer = BackgroundWriter(depth: 2) { [unowned self] job in
+        writer = BackgroundWriter(depth: Self.queuedBatches) { [unowned self] job in
             switch job {
             case .append(let batch): _ = try write(batch)
             case .run(let body): try body()
