@@ -14,9 +14,8 @@ import Synchronization
 /// writer's `synchronous` setting.
 final class Checkpointer: Sendable {
     private struct State {
-        var started = false
+        var thread = ThreadLifecycle()
         var pending = false
-        var stopped = false
         var holdingWriter: (@Sendable (() -> Void) -> Void)?
     }
 
@@ -48,10 +47,9 @@ final class Checkpointer: Sendable {
     func walDidGrow(frames: Int32) {
         guard frames >= threshold else { return }
         let (signal, start) = state.withLock { state -> (Bool, Bool) in
-            guard !state.stopped, !state.pending else { return (false, false) }
+            guard !state.thread.stopped, !state.pending else { return (false, false) }
             state.pending = true
-            defer { state.started = true }
-            return (true, !state.started)
+            return (true, state.thread.use())
         }
         guard signal else { return }
         if start {
@@ -62,11 +60,7 @@ final class Checkpointer: Sendable {
 
     /// Stops the thread after its current pass; the caller checkpoints what is left.
     func stop() {
-        let running = state.withLock { state -> Bool in
-            defer { state.stopped = true }
-            return state.started && !state.stopped
-        }
-        guard running else { return }
+        guard state.withLock({ $0.thread.stop() }) else { return }
         wake.signal()
         finished.wait()
     }
@@ -83,7 +77,7 @@ final class Checkpointer: Sendable {
         else { return }
         while true {
             wake.wait()
-            guard let holdingWriter = state.withLock({ $0.stopped ? nil : $0.holdingWriter }) else { return }
+            guard let holdingWriter = state.withLock({ $0.thread.stopped ? nil : $0.holdingWriter }) else { return }
             // Errors (a reader in another process holding old frames) leave frames for the next cycle.
             copyUntilNearlyCaughtUp(db)
             holdingWriter { sqlite3_wal_checkpoint_v2(db, nil, SQLITE_CHECKPOINT_PASSIVE, nil, nil) }

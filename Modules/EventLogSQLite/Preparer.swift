@@ -5,8 +5,7 @@ import Synchronization
 /// (see ``PreparedBatch``), so a batch costs a wake-up rather than a new thread.
 final class Preparer: Sendable {
     private struct State {
-        var started = false
-        var stopped = false
+        var thread = ThreadLifecycle()
         var job: (@Sendable () -> Void)?
     }
 
@@ -23,10 +22,9 @@ final class Preparer: Sendable {
     func run(_ job: @escaping @Sendable () -> Void) {
         let start = state.withLock { state -> Bool? in
             precondition(state.job == nil, "one batch at a time")
-            if state.stopped { return nil }
+            if state.thread.stopped { return nil }
             state.job = job
-            defer { state.started = true }
-            return !state.started
+            return state.thread.use()
         }
         guard let start else { return job() }
         if start {
@@ -38,11 +36,7 @@ final class Preparer: Sendable {
 
     /// Ends the thread (idempotent).
     func stop() {
-        let running = state.withLock { state -> Bool in
-            defer { state.stopped = true }
-            return state.started && !state.stopped
-        }
-        guard running else { return }
+        guard state.withLock({ $0.thread.stop() }) else { return }
         wake.signal()
         finished.wait()
     }
@@ -56,7 +50,7 @@ final class Preparer: Sendable {
             signalled.store(false, ordering: .relaxed)
             let (job, stopped) = state.withLock { state in
                 defer { state.job = nil }
-                return (state.job, state.stopped)
+                return (state.job, state.thread.stopped)
             }
             job?()
             if stopped { break }
