@@ -1,37 +1,68 @@
 /// An event to append. The log assigns its sequence, position and time.
+///
+/// A value type whose fields live in one shared, copy-on-write box: an event is copied several
+/// times on its way to the log (buffers, batches, the writer's threads), and a copy costs one
+/// reference count rather than one per string, the payload and the typed value.
 public struct NewEvent: Sendable, Hashable {
-    public var streamID: String
-    public var type: String
-    public var schemaVersion: Int
-    public var payload: [UInt8]
-    public var correlationID: String?
-    public var causationID: String?
+    private var storage: Storage
+
+    public var streamID: String {
+        get { storage.streamID }
+        set { unique().streamID = newValue }
+    }
+    public var type: String {
+        get { storage.type }
+        set { unique().type = newValue }
+    }
+    public var schemaVersion: Int {
+        get { storage.schemaVersion }
+        set { unique().schemaVersion = newValue }
+    }
+    public var payload: [UInt8] {
+        get { storage.payload }
+        set { unique().payload = newValue }
+    }
+    public var correlationID: String? {
+        get { storage.correlationID }
+        set { unique().correlationID = newValue }
+    }
+    public var causationID: String? {
+        get { storage.causationID }
+        set { unique().causationID = newValue }
+    }
     /// Appending an event whose key is already stored is a no-op that returns the stored one.
-    public var idempotencyKey: String?
+    public var idempotencyKey: String? {
+        get { storage.idempotencyKey }
+        set { unique().idempotencyKey = newValue }
+    }
     /// Optimistic concurrency: the position this event must land at, or `nil` for any.
-    public var expectedPosition: Int64?
+    public var expectedPosition: Int64? {
+        get { storage.expectedPosition }
+        set { unique().expectedPosition = newValue }
+    }
     /// The typed event the payload was encoded from (set by ``Event/newEvent(stream:correlationID:causationID:idempotencyKey:expectedPosition:)``).
     /// Not stored, and not part of equality: a ``ProjectionGroup`` fed right after the append
     /// folds it instead of decoding the payload again.
-    public var typed: (any Event)?
+    public var typed: (any Event)? {
+        get { storage.typed }
+        set { unique().typed = newValue }
+    }
 
     public init(
         streamID: String, type: String, schemaVersion: Int = 1, payload: [UInt8],
         correlationID: String? = nil, causationID: String? = nil,
         idempotencyKey: String? = nil, expectedPosition: Int64? = nil
     ) {
-        self.streamID = streamID
-        self.type = type
-        self.schemaVersion = schemaVersion
-        self.payload = payload
-        self.correlationID = correlationID
-        self.causationID = causationID
-        self.idempotencyKey = idempotencyKey
-        self.expectedPosition = expectedPosition
+        storage = Storage(
+            streamID: streamID, type: type, schemaVersion: schemaVersion, payload: payload,
+            correlationID: correlationID, causationID: causationID,
+            idempotencyKey: idempotencyKey, expectedPosition: expectedPosition
+        )
     }
 
     public static func == (lhs: NewEvent, rhs: NewEvent) -> Bool {
-        (lhs.streamID, lhs.type, lhs.schemaVersion, lhs.payload) == (rhs.streamID, rhs.type, rhs.schemaVersion, rhs.payload)
+        if lhs.storage === rhs.storage { return true }
+        return (lhs.streamID, lhs.type, lhs.schemaVersion, lhs.payload) == (rhs.streamID, rhs.type, rhs.schemaVersion, rhs.payload)
             && (lhs.correlationID, lhs.causationID, lhs.idempotencyKey, lhs.expectedPosition)
             == (rhs.correlationID, rhs.causationID, rhs.idempotencyKey, rhs.expectedPosition)
     }
@@ -41,6 +72,48 @@ public struct NewEvent: Sendable, Hashable {
         hasher.combine(streamID)
         hasher.combine(type)
         hasher.combine(payload)
+    }
+
+    /// The box, copied first if another value shares it.
+    private mutating func unique() -> Storage {
+        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+        return storage
+    }
+
+    /// The fields. Mutated only through `unique()`, so a box that several values share never changes.
+    private final class Storage: @unchecked Sendable {
+        var streamID: String
+        var type: String
+        var schemaVersion: Int
+        var payload: [UInt8]
+        var correlationID: String?
+        var causationID: String?
+        var idempotencyKey: String?
+        var expectedPosition: Int64?
+        var typed: (any Event)?
+
+        init(
+            streamID: String, type: String, schemaVersion: Int, payload: [UInt8], correlationID: String?,
+            causationID: String?, idempotencyKey: String?, expectedPosition: Int64?, typed: (any Event)? = nil
+        ) {
+            self.streamID = streamID
+            self.type = type
+            self.schemaVersion = schemaVersion
+            self.payload = payload
+            self.correlationID = correlationID
+            self.causationID = causationID
+            self.idempotencyKey = idempotencyKey
+            self.expectedPosition = expectedPosition
+            self.typed = typed
+        }
+
+        func copy() -> Storage {
+            Storage(
+                streamID: streamID, type: type, schemaVersion: schemaVersion, payload: payload,
+                correlationID: correlationID, causationID: causationID, idempotencyKey: idempotencyKey,
+                expectedPosition: expectedPosition, typed: typed
+            )
+        }
     }
 }
 
