@@ -70,7 +70,7 @@ let package = Package(
 
         // MARK: - Feature: Optimistic sync (issue 4)
         module("OptimisticSync", ["EventLog", "PlatformKit"]),
-        module("TripContract", ["OptimisticSync", "PlatformKit"]),
+        module("TripContract", ["OptimisticSync", "EventLog", "PlatformKit"]),
         module("DriverTrips", ["OptimisticSync", "TripContract", "EventLog", "PlatformKit"]),
         module("TripService", ["OptimisticSync", "TripContract", "EventLog", "PlatformKit"]),
         module("OptimisticTool", ["CommandLineSupport", "DriverTrips", "TripService", "TripContract", "OptimisticSync", "EventLog", "EventLogSQLite", "PlatformKit", argumentParser]),

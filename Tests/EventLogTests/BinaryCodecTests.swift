@@ -552,7 +552,7 @@ final class BinaryCodecTests: XCTestCase {
 
     /// Whether `value` encodes in streaming mode, without the tree encoder fallback.
     private func streams<T: Encodable>(_ value: T) throws -> Bool {
-        let state = _EncState(userInfo: [:])
+        let state = _EncState(userInfo: [:], usesBinaryEncodable: true)
         do {
             try state.encodeValue(value, _PathRef.root)
         } catch {

@@ -4,7 +4,7 @@ import OutOfAppDSL
 import PlatformKit
 import XCTest
 
-/// The decisions' `Codable`-free decoders must agree with `BinaryDecoder` on every value.
+/// The decisions' `Codable`-free encoders and decoders must agree with `Codable` on every value.
 final class EventDecodingTests: XCTestCase {
     private var random = SeededGenerator(seed: 41)
 
@@ -18,13 +18,16 @@ final class EventDecodingTests: XCTestCase {
 
     private func int() -> Int { Int.random(in: Int.min...Int.max, using: &random) }
 
-    private func assertAgrees<E: Event & BinaryDecodable & Equatable>(_ event: E, file: StaticString = #filePath, line: UInt = #line) throws {
+    private func assertAgrees<E: Event & BinaryDecodable & BinaryEncodable & Equatable>(_ event: E, file: StaticString = #filePath, line: UInt = #line) throws {
         let bytes = try BinaryEncoder().encode(event)
+        var codable = BinaryEncoder()
+        codable.usesBinaryEncodable = false
+        XCTAssertEqual(bytes, try codable.encode(event), "the fast encoder differs from Codable", file: file, line: line)
         XCTAssertEqual(try BinaryKeyedReader.decode(E.self, from: bytes), event, file: file, line: line)
         XCTAssertEqual(try BinaryDecoder().decode(E.self, from: bytes), event, file: file, line: line)
     }
 
-    func test_fastDecode_equalsCodable_forRandomDecisions() throws {
+    func test_fastCoding_equalsCodable_forRandomDecisions() throws {
         for _ in 0..<500 {
             try assertAgrees(OOAPushSent(
                 trip: text(), at: instant(), kind: PushKind.allCases.randomElement(using: &random)!,

@@ -10,16 +10,21 @@ import Foundation
 /// Encoding streams into one growing buffer; containers are small structs over it. When
 /// a value uses its containers out of order (writing to a nested container after its
 /// parent moved on), the encoder transparently re-encodes that value with a slower tree
-/// encoder, so every legal use of `Encoder` produces the same bytes.
+/// encoder, so every legal use of `Encoder` produces the same bytes. A ``BinaryEncodable``
+/// value, at the top or nested in a `Codable` one, writes itself without `Codable` (and
+/// without `userInfo`).
 public struct BinaryEncoder: Sendable {
     /// Contextual information for `encode(to:)` implementations.
     public var userInfo: [CodingUserInfoKey: any Sendable] = [:]
+    /// Whether ``BinaryEncodable`` values write themselves. Turn it off to encode every value
+    /// through `Codable`: the bytes a conformance must reproduce, for its tests.
+    public var usesBinaryEncodable = true
 
     public init() {}
 
     /// `value` in the binary format.
     public func encode<T: Encodable>(_ value: T) throws -> [UInt8] {
-        let state = _EncState(userInfo: userInfo)
+        let state = _EncState(userInfo: userInfo, usesBinaryEncodable: usesBinaryEncodable)
         do {
             try state.encodeValue(value, _PathRef.root)
             if !state.broken { return state.writer.makeArray() }
@@ -112,8 +117,12 @@ final class _EncState: _PathTracking {
     /// Kept as given; converted only when an `init(from:)` / `encode(to:)` asks for it.
     let userInfo: [CodingUserInfoKey: any Sendable]
 
-    init(userInfo: [CodingUserInfoKey: any Sendable]) {
+    /// Whether ``BinaryEncodable`` values write themselves.
+    let usesBinaryEncodable: Bool
+
+    init(userInfo: [CodingUserInfoKey: any Sendable], usesBinaryEncodable: Bool) {
         self.userInfo = userInfo
+        self.usesBinaryEncodable = usesBinaryEncodable
     }
 
     deinit {
@@ -141,6 +150,7 @@ final class _EncState: _PathTracking {
             writer.builtin(kind, value)
             return
         }
+        if usesBinaryEncodable, BinaryKeyedWriter.write(value, into: &writer) { return }
         try encodeRegion(ref) { encoder in try nested(ref) { try value.encode(to: encoder) } }
     }
 
@@ -150,6 +160,7 @@ final class _EncState: _PathTracking {
             writer.builtin(kind, value)
             return
         }
+        if usesBinaryEncodable, BinaryKeyedWriter.write(value, into: &writer) { return }
         try encodeRegion(ref) { encoder in try nested(ref, key) { try value.encode(to: encoder) } }
     }
 

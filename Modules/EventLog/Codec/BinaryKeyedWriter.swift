@@ -1,0 +1,198 @@
+import PlatformKit
+import Synchronization
+
+/// A type that can also encode itself in the binary format without `Codable`.
+///
+/// The counterpart of ``BinaryDecodable``. `Codable` encoding costs several microseconds per
+/// event in runtime machinery (container boxes, generic metadata look-ups, witness tables);
+/// ``BinaryEncoder`` uses `encode(to:)` instead for values of conforming types. It must write
+/// exactly the bytes of the synthesized `Codable` encoding: the same keys in the same order, so
+/// stored payloads, hashes and every decoder are unaffected. Test it with random values against
+/// the `Codable` path.
+public protocol BinaryEncodable: Encodable {
+    /// Writes the fields into the keyed container `writer`, in the synthesized encoding's order.
+    func encode(to writer: inout BinaryKeyedWriter)
+}
+
+/// Writes one keyed container of the binary format (see `BinaryFormat.swift`) without `Codable`.
+///
+/// Each call writes one entry: the key, the value's byte length and the value, as
+/// ``BinaryEncoder`` writes a `KeyedEncodingContainer` entry. Optional values follow
+/// `encodeIfPresent`: a nil value is its key with an empty value.
+public struct BinaryKeyedWriter {
+    private var bytes: _ByteWriter
+    private let countPosition: Int
+    private var entries = 0
+
+    /// Writes `value` (its keyed container) at the end of `bytes` if its type is `BinaryEncodable`.
+    static func write<T>(_ value: T, into bytes: inout _ByteWriter) -> Bool {
+        guard let type = _BinaryEncodableTypes.conformance(of: T.self) else { return false }
+        func write<E: BinaryEncodable>(_: E.Type) {
+            let value = _cast(value, to: E.self)
+            keyed(&bytes) { value.encode(to: &$0) }
+        }
+        write(type)
+        return true
+    }
+
+    /// Writes a keyed container that `body` fills at the end of `bytes`.
+    private static func keyed(_ bytes: inout _ByteWriter, _ body: (inout BinaryKeyedWriter) -> Void) {
+        var writer = BinaryKeyedWriter(bytes: bytes)
+        body(&writer)
+        bytes = writer.bytes
+        bytes.patch(at: writer.countPosition, value: UInt64(writer.entries))
+    }
+
+    private init(bytes: _ByteWriter) {
+        self.bytes = bytes
+        countPosition = self.bytes.placeholder()
+    }
+
+    // MARK: - Values
+
+    public mutating func encode(_ value: String, forKey key: StaticString) {
+        begin(key)
+        var value = value
+        value.withUTF8 { utf8 in
+            let length = UInt64(utf8.count)
+            bytes.varint(length &+ UInt64(_varintSize(length)))
+            bytes.lengthPrefixed(UnsafeRawBufferPointer(utf8))
+        }
+    }
+
+    public mutating func encode(_ value: Int64, forKey key: StaticString) {
+        begin(key)
+        let encoded = _zigzag(value)
+        bytes.byte(UInt8(truncatingIfNeeded: _varintSize(encoded)))
+        bytes.varint(encoded)
+    }
+
+    public mutating func encode(_ value: Int, forKey key: StaticString) {
+        encode(Int64(value), forKey: key)
+    }
+
+    public mutating func encode(_ value: UInt8, forKey key: StaticString) {
+        begin(key)
+        bytes.byte(UInt8(truncatingIfNeeded: _varintSize(UInt64(value))))
+        bytes.varint(UInt64(value))
+    }
+
+    /// An `Instant`, as its milliseconds (its `Codable` encoding).
+    public mutating func encode(_ value: Instant, forKey key: StaticString) {
+        encode(value.millisecondsSinceEpoch, forKey: key)
+    }
+
+    public mutating func encode(_ value: Bool, forKey key: StaticString) {
+        begin(key)
+        bytes.byte(1)
+        bytes.byte(value ? 1 : 0)
+    }
+
+    /// An enum case, as its `String` raw value (its synthesized encoding).
+    public mutating func encode<T: RawRepresentable & Encodable>(_ value: T, forKey key: StaticString) where T.RawValue == String {
+        encode(value.rawValue, forKey: key)
+    }
+
+    /// An enum case, as its `UInt8` raw value (its synthesized encoding).
+    public mutating func encode<T: RawRepresentable & Encodable>(_ value: T, forKey key: StaticString) where T.RawValue == UInt8 {
+        encode(value.rawValue, forKey: key)
+    }
+
+    /// A nested value without `Codable`.
+    public mutating func encode<T: BinaryEncodable>(_ value: T, forKey key: StaticString) {
+        encodeNested(forKey: key) { value.encode(to: &$0) }
+    }
+
+    /// A nested keyed container that `body` fills (e.g. an enum case's associated values).
+    public mutating func encodeNested(forKey key: StaticString, _ body: (inout BinaryKeyedWriter) -> Void) {
+        begin(key)
+        region { Self.keyed(&$0, body) }
+    }
+
+    /// Any other value, through ``BinaryEncoder``.
+    public mutating func encode<T: Encodable>(_ value: T, forKey key: StaticString) throws {
+        let encoded = try BinaryEncoder().encode(value)
+        begin(key)
+        encoded.withUnsafeBytes { bytes.lengthPrefixed($0) }
+    }
+
+    /// An array of strings (an unkeyed container of built-in scalars).
+    public mutating func encode(_ values: [String], forKey key: StaticString) {
+        begin(key)
+        region { bytes in
+            bytes.varint(UInt64(values.count))
+            for value in values { bytes.string(value) }
+        }
+    }
+
+    /// An array of nested values (an unkeyed container of length-prefixed elements).
+    public mutating func encode<T: BinaryEncodable>(_ values: [T], forKey key: StaticString) {
+        begin(key)
+        region { bytes in
+            bytes.varint(UInt64(values.count))
+            for value in values {
+                let length = bytes.placeholder()
+                Self.keyed(&bytes) { value.encode(to: &$0) }
+                bytes.patchLength(at: length)
+            }
+        }
+    }
+
+    // MARK: - Optionals
+
+    public mutating func encodeNil(forKey key: StaticString) {
+        begin(key)
+        bytes.byte(0)
+    }
+
+    public mutating func encodeIfPresent(_ value: String?, forKey key: StaticString) {
+        if let value { encode(value, forKey: key) } else { encodeNil(forKey: key) }
+    }
+
+    public mutating func encodeIfPresent(_ value: Int64?, forKey key: StaticString) {
+        if let value { encode(value, forKey: key) } else { encodeNil(forKey: key) }
+    }
+
+    public mutating func encodeIfPresent(_ value: Int?, forKey key: StaticString) {
+        if let value { encode(value, forKey: key) } else { encodeNil(forKey: key) }
+    }
+
+    public mutating func encodeIfPresent(_ value: Instant?, forKey key: StaticString) {
+        if let value { encode(value, forKey: key) } else { encodeNil(forKey: key) }
+    }
+
+    public mutating func encodeIfPresent<T: BinaryEncodable>(_ value: T?, forKey key: StaticString) {
+        if let value { encode(value, forKey: key) } else { encodeNil(forKey: key) }
+    }
+
+    // MARK: - Entries
+
+    /// Starts an entry: its key.
+    private mutating func begin(_ key: StaticString) {
+        entries &+= 1
+        key.withUTF8Buffer { bytes.lengthPrefixed(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Writes a value through `body`, preceded by its byte length.
+    private mutating func region(_ body: (inout _ByteWriter) -> Void) {
+        let length = bytes.placeholder()
+        body(&bytes)
+        bytes.patchLength(at: length)
+    }
+}
+
+/// Which types are `BinaryEncodable`, remembered per type: a dynamic cast to the protocol costs a
+/// conformance look-up (about a microsecond) on every value, this a dictionary look-up.
+enum _BinaryEncodableTypes {
+    private static let known = Mutex<[ObjectIdentifier: (any BinaryEncodable.Type)?]>([:])
+
+    static func conformance<T>(of type: T.Type) -> (any BinaryEncodable.Type)? {
+        known.withLock { known in
+            let id = ObjectIdentifier(type)
+            if let conformance = known[id] { return conformance }
+            let conformance = type as? any BinaryEncodable.Type
+            known[id] = conformance
+            return conformance
+        }
+    }
+}
