@@ -4,9 +4,13 @@ import PackageDescription
 // MARK: - Helpers
 
 /// A library module under `Modules/<name>`.
-func module(_ name: String, _ dependencies: [Target.Dependency] = []) -> Target {
-    .target(name: name, dependencies: dependencies, path: "Modules/\(name)")
+func module(_ name: String, _ dependencies: [Target.Dependency] = [], swiftSettings: [SwiftSetting] = []) -> Target {
+    .target(name: name, dependencies: dependencies, path: "Modules/\(name)", swiftSettings: swiftSettings)
 }
+
+/// Release builds let client modules specialize this module's generic code (its engine runs
+/// unspecialized otherwise: a generic metadata look-up on every use of a generic type).
+let specializable: [SwiftSetting] = [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]
 
 /// The test target for a module, under `Tests/<name>Tests`.
 func tests(_ name: String, _ dependencies: [Target.Dependency]) -> Target {
@@ -69,7 +73,7 @@ let package = Package(
         tests("OnboardingTool", ["OnboardingTool", "EventLogSQLite", "EventLog", "PlatformKit", "EventLogTestSupport"]),
 
         // MARK: - Feature: Optimistic sync (issue 4)
-        module("OptimisticSync", ["EventLog", "PlatformKit"]),
+        module("OptimisticSync", ["EventLog", "PlatformKit"], swiftSettings: specializable),
         module("TripContract", ["OptimisticSync", "EventLog", "PlatformKit"]),
         module("DriverTrips", ["OptimisticSync", "TripContract", "EventLog", "PlatformKit"]),
         module("TripService", ["OptimisticSync", "TripContract", "EventLog", "PlatformKit"]),
