@@ -9,8 +9,25 @@ public struct OOAProjection: Projection {
         public var version: Int
         public var phase: TripPhase
         public var etaSeconds: Int
-        /// The last decision about this trip, e.g. `dropped: insignificant`.
-        public var lastDecision: String
+        /// The last decision about this trip; it reads e.g. `dropped: insignificant`.
+        public var lastDecision: Decision
+    }
+
+    /// A decision about a trip, kept as values (formatted only when read).
+    public enum Decision: Codable, Sendable, Equatable, CustomStringConvertible {
+        case pushed(PushKind, PushReason)
+        case held(OOAChangeHeld.How, until: Instant)
+        case throttled(until: Instant)
+        case dropped(DropReason)
+
+        public var description: String {
+            switch self {
+            case .pushed(let kind, let reason): "pushed \(kind.rawValue): \(reason.rawValue)"
+            case .held(let how, let until): "\(how.rawValue) until \(until)"
+            case .throttled(let until): "throttled until \(until)"
+            case .dropped(let reason): "dropped: \(reason.rawValue)"
+            }
+        }
     }
 
     public struct State: Codable, Sendable, Equatable {
@@ -29,7 +46,7 @@ public struct OOAProjection: Projection {
     public init() {}
 
     public var name: String { "ooa.decisions" }
-    public var version: Int { 1 }
+    public var version: Int { 2 }
     public var initialState: State { State() }
     public var events: EventRegistry { Self.registry }
 
@@ -53,19 +70,19 @@ public struct OOAProjection: Projection {
             } else {
                 state.activities[push.trip] = Activity(
                     version: push.version, phase: push.phase, etaSeconds: push.etaSeconds,
-                    lastDecision: "pushed \(push.kind.rawValue): \(push.reason.rawValue)"
+                    lastDecision: .pushed(push.kind, push.reason)
                 )
             }
         case let held as OOAChangeHeld:
             state.held += 1
             if held.how == .coalesced { state.coalesced += 1 }
-            state.activities[held.trip]?.lastDecision = "\(held.how.rawValue) until \(held.until)"
+            state.activities[held.trip]?.lastDecision = .held(held.how, until: held.until)
         case let throttled as OOAPushThrottled:
             state.throttled += 1
-            state.activities[throttled.trip]?.lastDecision = "throttled until \(throttled.until)"
+            state.activities[throttled.trip]?.lastDecision = .throttled(until: throttled.until)
         case let dropped as OOAChangeDropped:
             state.dropped += 1
-            state.activities[dropped.trip]?.lastDecision = "dropped: \(dropped.reason.rawValue)"
+            state.activities[dropped.trip]?.lastDecision = .dropped(dropped.reason)
         default:
             return
         }

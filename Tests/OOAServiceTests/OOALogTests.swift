@@ -26,7 +26,7 @@ final class OOALogTests: XCTestCase {
         XCTAssertEqual(state.dropped, 1)
         XCTAssertEqual(state.coalesced, 1)
         XCTAssertEqual(state.activities["trip-1"]?.etaSeconds, 690)
-        XCTAssertEqual(state.activities["trip-1"]?.lastDecision, "pushed update: eta-changed")
+        XCTAssertEqual(state.activities["trip-1"]?.lastDecision.description, "pushed update: eta-changed")
 
         let first = try XCTUnwrap(OOAProjection.registry.decode(events[0]) as? OOAPushSent)
         XCTAssertEqual(first.rider, "rider-1")
