@@ -52,6 +52,7 @@ final class BinaryKeyedWriterTests: XCTestCase {
         var outcome: Outcome
         var money: Money
         var numbers: [Int]
+        var modes: [Mode]
 
         func encode(to writer: inout BinaryKeyedWriter) {
             writer.encode(text, forKey: "text")
@@ -71,6 +72,7 @@ final class BinaryKeyedWriterTests: XCTestCase {
             writer.encode(outcome, forKey: "outcome")
             writer.encode(money, forKey: "money")
             try? writer.encode(numbers, forKey: "numbers")
+            writer.encode(modes, forKey: "modes")
         }
     }
 
@@ -121,7 +123,8 @@ final class BinaryKeyedWriterTests: XCTestCase {
             tags: (0..<Int.random(in: 0...many, using: &random)).map { _ in text(upTo: 8) },
             outcome: Bool.random(using: &random) ? .done(leaf(), notes: [text(upTo: 9)]) : .failed(reason: text()),
             money: Money(minorUnits: Int64.random(in: -1_000_000...1_000_000, using: &random), currency: Bool.random(using: &random) ? .usd : .eur),
-            numbers: (0..<Int.random(in: 0...4, using: &random)).map { _ in Int.random(in: Int.min...Int.max, using: &random) }
+            numbers: (0..<Int.random(in: 0...4, using: &random)).map { _ in Int.random(in: Int.min...Int.max, using: &random) },
+            modes: (0..<Int.random(in: 0...many, using: &random)).map { _ in Mode.allCases.randomElement(using: &random)! }
         )
     }
 

@@ -52,12 +52,7 @@ public struct BinaryKeyedWriter {
 
     public mutating func encode(_ value: String, forKey key: StaticString) {
         begin(key)
-        var value = value
-        value.withUTF8 { utf8 in
-            let length = UInt64(utf8.count)
-            bytes.varint(length &+ UInt64(_varintSize(length)))
-            bytes.lengthPrefixed(UnsafeRawBufferPointer(utf8))
-        }
+        Self.region(of: value, into: &bytes)
     }
 
     public mutating func encode(_ value: Int64, forKey key: StaticString) {
@@ -125,6 +120,15 @@ public struct BinaryKeyedWriter {
         }
     }
 
+    /// An array of enum cases, as their `String` raw values (length-prefixed elements).
+    public mutating func encode<T: RawRepresentable & Encodable>(_ values: [T], forKey key: StaticString) where T.RawValue == String {
+        begin(key)
+        region { bytes in
+            bytes.varint(UInt64(values.count))
+            for value in values { Self.region(of: value.rawValue, into: &bytes) }
+        }
+    }
+
     /// An array of nested values (an unkeyed container of length-prefixed elements).
     public mutating func encode<T: BinaryEncodable>(_ values: [T], forKey key: StaticString) {
         begin(key)
@@ -171,6 +175,16 @@ public struct BinaryKeyedWriter {
     private mutating func begin(_ key: StaticString) {
         entries &+= 1
         key.withUTF8Buffer { bytes.lengthPrefixed(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Writes `value` as a string region (a string's byte length and bytes), preceded by its byte length.
+    private static func region(of value: String, into bytes: inout _ByteWriter) {
+        var value = value
+        value.withUTF8 { utf8 in
+            let length = UInt64(utf8.count)
+            bytes.varint(length &+ UInt64(_varintSize(length)))
+            bytes.lengthPrefixed(UnsafeRawBufferPointer(utf8))
+        }
     }
 
     /// Writes a value through `body`, preceded by its byte length.

@@ -1,0 +1,54 @@
+import EventLog
+import OnboardingContract
+@testable import OnboardingService
+import PlatformKit
+import XCTest
+
+/// The service's `Codable`-free event encoders write exactly their `Codable` bytes.
+final class EventEncodingTests: XCTestCase {
+    private var random = SeededGenerator(seed: 63)
+
+    private func text() -> String {
+        String((0..<Int.random(in: 0...30, using: &random)).map { _ in "ab9é€ +@".randomElement(using: &random)! })
+    }
+
+    private func maybe<T>(_ make: () -> T) -> T? {
+        Bool.random(using: &random) ? make() : nil
+    }
+
+    private func instant() -> Instant {
+        Instant(millisecondsSinceEpoch: Int64.random(in: 0...4_000_000_000_000, using: &random))
+    }
+
+    private func type() -> DataType { DataType.allCases.randomElement(using: &random)! }
+    private func scenario() -> Scenario { Scenario.allCases.randomElement(using: &random)! }
+
+    private func values() -> [LoggedValue] {
+        (0..<Int.random(in: 0...3, using: &random)).map { _ in LoggedValue(type(), display: text(), digest: maybe { text() }) }
+    }
+
+    private func assertEncodesLikeCodable<E: Event & BinaryEncodable>(_ event: E, file: StaticString = #filePath, line: UInt = #line) throws {
+        var codable = BinaryEncoder()
+        codable.usesBinaryEncodable = false
+        XCTAssertEqual(try BinaryEncoder().encode(event), try codable.encode(event), "\(E.eventType)", file: file, line: line)
+    }
+
+    func test_fastEncode_equalsCodable_forRandomEvents() throws {
+        for _ in 0..<300 {
+            try assertEncodesLikeCodable(AttemptStarted(
+                attempt: text(), market: text(), batching: Bool.random(using: &random),
+                entryTypes: (0..<Int.random(in: 0...3, using: &random)).map { _ in type() }, startedAt: instant(), expiresAt: instant()
+            ))
+            try assertEncodesLikeCodable(AnswerAccepted(attempt: text(), questionID: text(), fields: values()))
+            try assertEncodesLikeCodable(ScenarioChanged(attempt: text(), from: scenario(), to: scenario(), reason: text()))
+            try assertEncodesLikeCodable(CodeIssued(attempt: text(), channel: text(), digest: text(), expiresAt: instant()))
+            try assertEncodesLikeCodable(AccountCreated(
+                account: text(), attempt: text(), market: text(), identifierKeys: (0..<Int.random(in: 0...2, using: &random)).map { _ in text() },
+                maskedMobile: maybe { text() }, maskedEmail: maybe { text() }, firstName: maybe { text() }, lastName: maybe { text() },
+                passwordDigest: maybe { text() }
+            ))
+            try assertEncodesLikeCodable(SessionIssued(attempt: text(), account: text(), scenario: scenario(), tokenDigest: text()))
+            try assertEncodesLikeCodable(AttemptFailed(attempt: text(), code: text()))
+        }
+    }
+}
