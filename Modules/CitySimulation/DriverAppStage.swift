@@ -68,9 +68,9 @@ final class DriverAppStage {
             latencyMilliseconds: latency,
             outages: online && !serviceDown ? [] : [.init(start: now, end: now.advanced(by: .seconds(1)))]
         )
-        apps[driver].advance(to: now)
+        let wakeUp = apps[driver].advance(to: now)
         try record(driver)
-        return apps[driver].nextWakeUp
+        return wakeUp
     }
 
     /// Whether the trip service has confirmed that `driver`'s last trip ended (or there is none).

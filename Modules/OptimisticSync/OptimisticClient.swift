@@ -214,9 +214,14 @@ public struct OptimisticClient<Domain: OptimisticDomain>: Sendable {
     }
 
     private mutating func failOverdueDependents(at now: Instant) {
-        while let overdue = state.pending.first(where: { waitsOnDependencies($0) && deadline($0) <= now }) {
+        while let overdue = firstOverdueDependent(at: now) {
             rollBack(overdue.request.id, cause: .timedOut, message: "Network error: \(overdue.request.kind) could not be completed. Check your connection.", at: now)
         }
+    }
+
+    /// Looked up without mutating (a closure over a `mutating` method's `self` copies the client).
+    private func firstOverdueDependent(at now: Instant) -> PendingRequest? {
+        state.pending.first { waitsOnDependencies($0) && deadline($0) <= now }
     }
 
     private func isSendable(_ entry: PendingRequest, at now: Instant) -> Bool {

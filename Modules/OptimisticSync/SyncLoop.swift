@@ -16,15 +16,21 @@ where Link.Request == SyncRequest, Link.Response == SyncResponse<Domain.State> {
 
     /// Delivers every answer due by `now` (in arrival order) and sends every request due at `now`,
     /// until nothing more happens at `now` (an instant answer can release a dependent request).
-    public mutating func advance(to now: Instant) {
+    /// Returns ``nextWakeUp``.
+    @discardableResult
+    public mutating func advance(to now: Instant) -> Instant? {
         repeat {
             deliverArrivals(upTo: now)
         } while send(at: now) > 0 && arriving.first.map({ $0.at <= now }) == true
+        return nextWakeUp
     }
 
     /// The next instant something happens: an answer arrives, a retry or a dependency deadline.
     public var nextWakeUp: Instant? {
-        [arriving.first?.at, client.nextWakeUp].compactMap { $0 }.min()
+        switch (arriving.first?.at, client.nextWakeUp) {
+        case let (arrival?, client?): min(arrival, client)
+        case let (arrival, client): arrival ?? client
+        }
     }
 
     /// The app died: answers on their way are lost with it.
