@@ -1,5 +1,6 @@
 import EventLog
 import PlatformKit
+import Synchronization
 
 /// Buffers a run's events and appends them to the shared log in batches, in virtual time.
 ///
@@ -40,6 +41,10 @@ final class LogSink: EventLogStore, @unchecked Sendable {
     private let batchSize: Int
     private var buffer: [NewEvent] = []
     private var writer: BackgroundWriter<Job>!
+    /// Batches the writer is done with, handed back so that their events are freed on the run's
+    /// thread, which allocated them: freed on the writer's thread, every one would go back to the
+    /// run thread's malloc arena under its lock, and the two threads would contend on each batch.
+    private let spent = Mutex<[[NewEvent]]>([])
     /// Events of the run so far (stored or re-derived).
     private(set) var emitted: Int64 = 0
     /// Stored events still to be matched while resuming.
@@ -132,6 +137,10 @@ final class LogSink: EventLogStore, @unchecked Sendable {
 
     /// Queues the buffer as one batch (checking it at once while resuming).
     private func cutBatch() throws {
+        _ = spent.withLock { spent in
+            defer { spent = [] }
+            return spent
+        }
         guard !buffer.isEmpty else { return }
         let events = buffer
         buffer.removeAll(keepingCapacity: true)
@@ -168,6 +177,7 @@ final class LogSink: EventLogStore, @unchecked Sendable {
             )
         }
         try afterAppend(recorded, events)
+        spent.withLock { $0.append(events) }
         return appended
     }
 
