@@ -68,7 +68,7 @@ let package = Package(
         module("OnboardingTool", ["CommandLineSupport", "OnboardingHarness", "Onboarding", "OnboardingService", "OnboardingContract", "EventLog", "EventLogSQLite", "PlatformKit", argumentParser]),
         .executableTarget(name: "onboarding", dependencies: ["CommandLineSupport", "OnboardingTool"], path: "Tools/onboarding"),
         .executableTarget(name: "onboarding-bench", dependencies: ["OnboardingHarness", "OnboardingService", "OnboardingContract", "EventLog", "PlatformKit"], path: "Tools/onboarding-bench"),
-        tests("OnboardingService", ["OnboardingService", "OnboardingContract", "EventLog", "PlatformKit"]),
+        tests("OnboardingService", ["OnboardingService", "OnboardingContract", "EventLog", "EventLogTestSupport", "PlatformKit"]),
         tests("Onboarding", ["Onboarding", "OnboardingHarness", "OnboardingService", "OnboardingContract", "EventLog", "PlatformKit"]),
         tests("OnboardingTool", ["OnboardingTool", "EventLogSQLite", "EventLog", "PlatformKit", "EventLogTestSupport"]),
 
@@ -82,7 +82,7 @@ let package = Package(
         .executableTarget(name: "optimistic-bench", dependencies: ["OptimisticSync", "DriverTrips", "TripService", "TripContract", "EventLog", "PlatformKit"], path: "Tools/optimistic-bench"),
         tests("OptimisticSync", ["OptimisticSync", "EventLog", "PlatformKit"]),
         tests("OptimisticTool", ["OptimisticTool", "EventLogTestSupport"]),
-        tests("DriverTrips", ["DriverTrips", "TripService", "TripContract", "OptimisticTool", "OptimisticSync", "EventLog", "PlatformKit"]),
+        tests("DriverTrips", ["DriverTrips", "TripService", "TripContract", "OptimisticTool", "OptimisticSync", "EventLog", "EventLogTestSupport", "PlatformKit"]),
 
         // MARK: - Feature: Action cards (issue 5)
         module("ActionCards", ["EventLog", "PlatformKit"]),
@@ -107,7 +107,7 @@ let package = Package(
         .executableTarget(name: "ooa", dependencies: ["OOATool", argumentParser], path: "Tools/ooa"),
         .executableTarget(name: "ooa-bench", dependencies: ["CommandLineSupport", "OOAService", "EventLog", "PlatformKit"], path: "Tools/ooa-bench"),
         tests("OutOfAppDSL", ["OutOfAppDSL", "PlatformKit"]),
-        tests("OOAService", ["OOAService", "OutOfAppDSL", "EventLog", "PlatformKit"]),
+        tests("OOAService", ["OOAService", "OutOfAppDSL", "EventLog", "EventLogTestSupport", "PlatformKit"]),
         tests("OOATool", ["OOATool", "EventLogTestSupport", "EventLog", "EventLogSQLite", "PlatformKit"]),
 
         // MARK: - Feature: Earnings tracker (issue 7)

@@ -1,5 +1,6 @@
 import DriverTrips
 import EventLog
+import EventLogTestSupport
 @testable import OptimisticSync
 import PlatformKit
 import TripContract
@@ -70,12 +71,6 @@ final class EventEncodingTests: XCTestCase {
             parameters: (0..<Int.random(in: 0...3, using: &random)).map { _ in Parameter(text(), text()) },
             dependsOn: texts(), submittedAt: instant()
         )
-    }
-
-    private func assertEncodesLikeCodable<E: Event & BinaryEncodable>(_ event: E, file: StaticString = #filePath, line: UInt = #line) throws {
-        var codable = BinaryEncoder()
-        codable.usesBinaryEncodable = false
-        XCTAssertEqual(try BinaryEncoder().encode(event), try codable.encode(event), "\(E.eventType)", file: file, line: line)
     }
 
     func test_fastEncode_equalsCodable_forRandomEvents() throws {

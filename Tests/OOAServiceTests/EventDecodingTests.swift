@@ -1,4 +1,5 @@
 import EventLog
+import EventLogTestSupport
 @testable import OOAService
 import OutOfAppDSL
 import PlatformKit
@@ -20,9 +21,7 @@ final class EventDecodingTests: XCTestCase {
 
     private func assertAgrees<E: Event & BinaryDecodable & BinaryEncodable & Equatable>(_ event: E, file: StaticString = #filePath, line: UInt = #line) throws {
         let bytes = try BinaryEncoder().encode(event)
-        var codable = BinaryEncoder()
-        codable.usesBinaryEncodable = false
-        XCTAssertEqual(bytes, try codable.encode(event), "the fast encoder differs from Codable", file: file, line: line)
+        try assertEncodesLikeCodable(event, file: file, line: line)
         XCTAssertEqual(try BinaryKeyedReader.decode(E.self, from: bytes), event, file: file, line: line)
         XCTAssertEqual(try BinaryDecoder().decode(E.self, from: bytes), event, file: file, line: line)
     }

@@ -1,4 +1,5 @@
 import EventLog
+import EventLogTestSupport
 import OnboardingContract
 @testable import OnboardingService
 import PlatformKit
@@ -25,12 +26,6 @@ final class EventEncodingTests: XCTestCase {
 
     private func values() -> [LoggedValue] {
         (0..<Int.random(in: 0...3, using: &random)).map { _ in LoggedValue(type(), display: text(), digest: maybe { text() }) }
-    }
-
-    private func assertEncodesLikeCodable<E: Event & BinaryEncodable>(_ event: E, file: StaticString = #filePath, line: UInt = #line) throws {
-        var codable = BinaryEncoder()
-        codable.usesBinaryEncodable = false
-        XCTAssertEqual(try BinaryEncoder().encode(event), try codable.encode(event), "\(E.eventType)", file: file, line: line)
     }
 
     func test_fastEncode_equalsCodable_forRandomEvents() throws {
