@@ -1,6 +1,5 @@
 import EventLog
 import PlatformKit
-import Synchronization
 
 /// Buffers a run's events and appends them to the shared log in batches, in virtual time.
 ///
@@ -42,9 +41,8 @@ final class LogSink: EventLogStore, @unchecked Sendable {
     private var buffer: [NewEvent] = []
     private var writer: BackgroundWriter<Job>!
     /// Batches the writer is done with, handed back so that their events are freed on the run's
-    /// thread, which allocated them: freed on the writer's thread, every one would go back to the
-    /// run thread's malloc arena under its lock, and the two threads would contend on each batch.
-    private let spent = Mutex<[[NewEvent]]>([])
+    /// thread, which allocated them.
+    private let spent = HandBack<[NewEvent]>()
     /// Events of the run so far (stored or re-derived).
     private(set) var emitted: Int64 = 0
     /// Stored events still to be matched while resuming.
@@ -137,10 +135,7 @@ final class LogSink: EventLogStore, @unchecked Sendable {
 
     /// Queues the buffer as one batch (checking it at once while resuming).
     private func cutBatch() throws {
-        _ = spent.withLock { spent in
-            defer { spent = [] }
-            return spent
-        }
+        spent.freeReturned()
         guard !buffer.isEmpty else { return }
         let events = buffer
         buffer.removeAll(keepingCapacity: true)
@@ -177,7 +172,7 @@ final class LogSink: EventLogStore, @unchecked Sendable {
             )
         }
         try afterAppend(recorded, events)
-        spent.withLock { $0.append(events) }
+        spent.giveBack(events)
         return appended
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import PlatformKit
 import Synchronization
 
 /// Reads a long range of events on another thread, in chunks, while the caller folds them:
@@ -18,7 +19,7 @@ final class ReadAhead: @unchecked Sendable {
 
     private let queue = Mutex<[Item]>([])
     /// Chunks the caller has folded, for the reading thread to free.
-    private let folded = Mutex<[[RecordedEvent]]>([])
+    private let folded = HandBack<[RecordedEvent]>()
     private let items = DispatchSemaphore(value: 0)
     private let slots: DispatchSemaphore
     private let finished = DispatchSemaphore(value: 0)
@@ -53,12 +54,7 @@ final class ReadAhead: @unchecked Sendable {
 
     private func push(_ item: Item) throws {
         slots.wait()
-        // Freed here, on the thread that allocated them, outside the lock.
-        _ = folded.withLock { chunks in
-            let taken = chunks
-            chunks = []
-            return taken
-        }
+        folded.freeReturned()
         if cancelled.load(ordering: .acquiring) { throw Cancelled() }
         queue.withLock { $0.append(item) }
         items.signal()
@@ -74,7 +70,7 @@ final class ReadAhead: @unchecked Sendable {
             switch item {
             case .events(let events):
                 for event in events { try body(event) }
-                folded.withLock { $0.append(events) }
+                folded.giveBack(events)
             case .failed(let error): throw error
             case .end: return
             }
