@@ -56,10 +56,7 @@ public struct BinaryKeyedWriter {
     }
 
     public mutating func encode(_ value: Int64, forKey key: StaticString) {
-        begin(key)
-        let encoded = _zigzag(value)
-        bytes.byte(UInt8(truncatingIfNeeded: _varintSize(encoded)))
-        bytes.varint(encoded)
+        varintEntry(_zigzag(value), forKey: key)
     }
 
     public mutating func encode(_ value: Int, forKey key: StaticString) {
@@ -67,9 +64,7 @@ public struct BinaryKeyedWriter {
     }
 
     public mutating func encode(_ value: UInt8, forKey key: StaticString) {
-        begin(key)
-        bytes.byte(UInt8(truncatingIfNeeded: _varintSize(UInt64(value))))
-        bytes.varint(UInt64(value))
+        varintEntry(UInt64(value), forKey: key)
     }
 
     /// An `Instant`, as its milliseconds (its `Codable` encoding).
@@ -185,6 +180,13 @@ public struct BinaryKeyedWriter {
             bytes.varint(length &+ UInt64(_varintSize(length)))
             bytes.lengthPrefixed(UnsafeRawBufferPointer(utf8))
         }
+    }
+
+    /// An entry whose value is one varint.
+    private mutating func varintEntry(_ value: UInt64, forKey key: StaticString) {
+        begin(key)
+        bytes.byte(UInt8(truncatingIfNeeded: _varintSize(value)))
+        bytes.varint(value)
     }
 
     /// Writes a value through `body`, preceded by its byte length.
