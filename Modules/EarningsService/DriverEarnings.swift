@@ -128,3 +128,18 @@ extension ProgramProgress {
         }
     }
 }
+
+// Decoded without `Codable` (see `DriverEarnings+BinaryDecodable.swift`). Programs and the per-day
+// and per-week totals are a few entries per driver and keep the `Codable` path.
+extension DriverEarnings: BinaryDecodable {
+    public init(from reader: inout BinaryKeyedReader) throws {
+        currency = try reader.decodeIfPresent(Currency.self, forKey: "currency")
+        trips = try reader.decode([TripLine].self, forKey: "trips")
+        rewards = try reader.decode([RewardLine].self, forKey: "rewards")
+        programs = try reader.decode([ProgramProgress].self, forKey: "programs")
+        dailyTotals = try reader.decode([Int64: Int64].self, forKey: "dailyTotals")
+        dailyTrips = try reader.decode([Int64: Int].self, forKey: "dailyTrips")
+        weeklyTotals = try reader.decode([Int64: Int64].self, forKey: "weeklyTotals")
+        weeklyTrips = try reader.decode([Int64: Int].self, forKey: "weeklyTrips")
+    }
+}

@@ -25,7 +25,8 @@ public struct Currency: Sendable, Hashable, Codable {
         self.init(code: code, minorUnitDigits: digits)
     }
 
-    private static func problem(code: String, minorUnitDigits: Int) -> String? {
+    /// Why `code` and `minorUnitDigits` are not a currency, or nil if they are (for decoders).
+    public static func problem(code: String, minorUnitDigits: Int) -> String? {
         guard code.utf8.count == 3, code.utf8.allSatisfy({ (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }) else {
             return "currency code \"\(code)\" is not three uppercase ASCII letters"
         }

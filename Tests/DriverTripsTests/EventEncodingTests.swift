@@ -73,6 +73,41 @@ final class EventEncodingTests: XCTestCase {
         )
     }
 
+    private func outcome() -> TripServiceState.Outcome {
+        switch Int.random(in: 0...3, using: &random) {
+        case 0: .accepted(assignedIDs: assignments())
+        case 1: .rejected(reason: text())
+        case 2: .unavailable(reason: text())
+        default: .malformed(reason: text())
+        }
+    }
+
+    private func serviceState() -> TripServiceState {
+        var state = TripServiceState()
+        for _ in 0..<Int.random(in: 0...4, using: &random) {
+            var record = TripServiceState.DriverRecord()
+            record.snapshot = snapshot()
+            for _ in 0..<Int.random(in: 0...4, using: &random) {
+                let key = text()
+                record.answers[key] = outcome()
+                record.answerOrder.append(key)
+            }
+            state.drivers[text()] = record
+        }
+        for _ in 0..<Int.random(in: 0...3, using: &random) {
+            state.offers[text()] = TripServiceState.Offer(driver: text(), estimate: money())
+        }
+        state.armedRejections = texts()
+        return state
+    }
+
+    /// The trip service's snapshot state decodes without `Codable` to what `Codable` decodes.
+    func test_fastDecode_equalsCodable_forRandomServiceStates() throws {
+        for _ in 0..<300 {
+            try assertDecodesLikeCodable(serviceState())
+        }
+    }
+
     func test_fastEncode_equalsCodable_forRandomEvents() throws {
         for _ in 0..<300 {
             try assertEncodesLikeCodable(RequestSubmitted<TripSync>(request: request()))

@@ -46,4 +46,24 @@ final class EventEncodingTests: XCTestCase {
             try assertEncodesLikeCodable(AttemptFailed(attempt: text(), code: text()))
         }
     }
+
+    /// The service's snapshot state decodes without `Codable` to what `Codable` decodes (open
+    /// attempts come from real runs: see the city simulation's snapshot test).
+    func test_fastDecode_equalsCodable_forRandomStates() throws {
+        for _ in 0..<300 {
+            var state = OnboardingState()
+            for _ in 0..<Int.random(in: 0...4, using: &random) {
+                let account = Account(
+                    id: text(), market: text(), identifierKeys: (0..<Int.random(in: 0...2, using: &random)).map { _ in text() },
+                    maskedMobile: maybe { text() }, maskedEmail: maybe { text() }, firstName: maybe { text() }, lastName: maybe { text() },
+                    passwordDigest: maybe { text() }, sessions: Int.random(in: 0...1_000, using: &random)
+                )
+                state.accounts[account.id] = account
+                for key in account.identifierKeys { state.accountIDs[key] = account.id }
+                state.recentEntries[text()] = (0..<Int.random(in: 0...3, using: &random)).map { _ in instant() }
+                state.closedAttempts.insert(text())
+            }
+            try assertDecodesLikeCodable(state)
+        }
+    }
 }

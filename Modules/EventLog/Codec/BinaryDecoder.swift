@@ -11,6 +11,10 @@ public struct BinaryDecoder: Sendable {
     /// Contextual information for `init(from:)` implementations.
     public var userInfo: [CodingUserInfoKey: any Sendable] = Dictionary()
 
+    /// Whether ``BinaryDecodable`` values read themselves. Turn it off to decode every value
+    /// through `Codable` (tests compare the two).
+    public var usesBinaryDecodable = true
+
     public init() {}
 
     /// The `T` encoded in `bytes`.
@@ -35,7 +39,7 @@ public struct BinaryDecoder: Sendable {
     }
 
     private func decode<T: Decodable>(_ type: T.Type, base: UnsafeRawPointer, count: Int) throws -> T {
-        let state = _DecState(base: base, userInfo: userInfo)
+        let state = _DecState(base: base, userInfo: userInfo, usesBinaryDecodable: usesBinaryDecodable)
         defer { state.expired = true }
         return try state.decodeValue(T.self, 0, count, _PathRef(prefix: 0, tail: []))
     }
@@ -59,8 +63,12 @@ final class _DecState: _KeyedCore, _PathTracking {
     /// Whether the embedded keyed core is taken by a container.
     @exclusivity(unchecked) var embeddedCoreUsed = false
 
-    init(base: UnsafeRawPointer, userInfo: [CodingUserInfoKey: any Sendable]) {
+    /// Whether ``BinaryDecodable`` values read themselves.
+    let usesBinaryDecodable: Bool
+
+    init(base: UnsafeRawPointer, userInfo: [CodingUserInfoKey: any Sendable], usesBinaryDecodable: Bool) {
         self.userInfo = userInfo
+        self.usesBinaryDecodable = usesBinaryDecodable
         super.init(base: base)
     }
 
@@ -95,6 +103,7 @@ final class _DecState: _KeyedCore, _PathTracking {
                 throw error.decodingError(T.self, codingPath(ref, nil))
             }
         }
+        if usesBinaryDecodable, let value = try readBinaryDecodable(T.self, start, end, { codingPath(ref, nil) }) { return value }
         return try nested(ref) { try T(from: _Decoder(state: self, start: start, end: end)) }
     }
 
@@ -110,7 +119,19 @@ final class _DecState: _KeyedCore, _PathTracking {
                 throw error.decodingError(T.self, codingPath(ref, key))
             }
         }
+        if usesBinaryDecodable, let value = try readBinaryDecodable(T.self, start, end, { codingPath(ref, key) }) { return value }
         return try nested(ref, key) { try T(from: _Decoder(state: self, start: start, end: end)) }
+    }
+
+    /// The `T` in `start..<end` read without `Codable` if `T` is ``BinaryDecodable``; errors get
+    /// the value's coding path, `path()`, before their own.
+    @inline(__always)
+    private func readBinaryDecodable<T>(_ type: T.Type, _ start: Int, _ end: Int, _ path: () -> [any CodingKey]) throws -> T? {
+        do {
+            return try BinaryKeyedReader.read(T.self, base, start, end)
+        } catch let error as DecodingError {
+            throw error.prefixingPath(path())
+        }
     }
 
     func keyedContainer<Key: CodingKey>(_ start: Int, _ end: Int, _ ref: _PathRef) throws -> KeyedDecodingContainer<Key> {

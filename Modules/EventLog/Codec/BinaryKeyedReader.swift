@@ -1,4 +1,6 @@
 import Foundation
+import PlatformKit
+import Synchronization
 
 /// A type that can also decode itself from the binary format without `Codable`.
 ///
@@ -17,31 +19,45 @@ public protocol BinaryDecodable: Decodable {
 /// writer) and missing optional keys are tolerated exactly as by ``BinaryDecoder``.
 /// Malformed input throws `DecodingError`; nothing is read outside the buffer.
 public struct BinaryKeyedReader {
-    private let base: UnsafeRawPointer
-    private let entries: Int
-    private let count: Int
+    let base: UnsafeRawPointer
+    /// Where the first entry starts, and how many entries there are.
+    let entries: Int
+    let count: Int
     private var cursor: Int
     private var consumed = 0
 
     /// Decodes a `T` from `bytes`.
     public static func decode<T: BinaryDecodable>(_ type: T.Type, from bytes: [UInt8]) throws -> T {
         try bytes.withUnsafeBytes { buffer in
-            guard let base = buffer.baseAddress, !buffer.isEmpty else {
-                throw DecodingError.valueNotFound(T.self, .init(codingPath: [], debugDescription: "Found nil instead of a value."))
-            }
-            var reader = try BinaryKeyedReader(base: base, end: buffer.count)
+            guard let base = buffer.baseAddress else { throw Self.nilFound(T.self) }
+            var reader = try BinaryKeyedReader(base: base, start: 0, end: buffer.count, T.self)
             return try T(from: &reader)
         }
     }
 
-    private init(base: UnsafeRawPointer, end: Int) throws {
+    /// Reads the region `start..<end` of `base` as a `T` if its type is `BinaryDecodable`; nil if it is not.
+    static func read<T>(_ type: T.Type, _ base: UnsafeRawPointer, _ start: Int, _ end: Int) throws -> T? {
+        guard let conformance = _BinaryDecodableTypes.conformance(of: T.self) else { return nil }
+        func read<D: BinaryDecodable>(_: D.Type) throws -> T {
+            _cast(try D(region: base, start, end), to: T.self)
+        }
+        return try read(conformance)
+    }
+
+    /// A reader of the keyed container in `start..<end`, which holds a `type`.
+    init(base: UnsafeRawPointer, start: Int, end: Int, _ type: Any.Type) throws {
+        guard start < end else { throw Self.nilFound(type) }
         self.base = base
         do throws(_DecodeFailure) {
-            (entries, count) = try _Read.keyedEntries(base, 0, end)
+            (entries, count) = try _Read.keyedEntries(base, start, end)
         } catch {
             throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "Malformed keyed container: \(error.message)"))
         }
         cursor = entries
+    }
+
+    static func nilFound(_ type: Any.Type) -> DecodingError {
+        DecodingError.valueNotFound(type, .init(codingPath: [], debugDescription: "Found nil instead of a value."))
     }
 
     // MARK: - Values
@@ -63,11 +79,13 @@ public struct BinaryKeyedReader {
 
     /// The `Int` of `key`.
     public mutating func decode(_ type: Int.Type, forKey key: StaticString) throws -> Int {
-        try required(key, type) { base, position, end throws(_DecodeFailure) in
-            let raw = try _Read.varint(base, &position, end)
-            guard let value = Int(exactly: _unzigzag(raw)) else { throw .outOfRange(raw, signed: true) }
-            return value
-        }
+        try required(key, type, Self.int)
+    }
+
+    private static func int(_ base: UnsafeRawPointer, _ position: inout Int, _ end: Int) throws(_DecodeFailure) -> Int {
+        let raw = try _Read.varint(base, &position, end)
+        guard let value = Int(exactly: _unzigzag(raw)) else { throw .outOfRange(raw, signed: true) }
+        return value
     }
 
     /// The `Bool` of `key`.
@@ -105,6 +123,56 @@ public struct BinaryKeyedReader {
         return value
     }
 
+    /// The `Instant` of `key` (its milliseconds).
+    public mutating func decode(_ type: Instant.Type, forKey key: StaticString) throws -> Instant {
+        Instant(millisecondsSinceEpoch: try decode(Int64.self, forKey: key))
+    }
+
+    /// A nested value of `key`, without `Codable`.
+    public mutating func decode<T: BinaryDecodable>(_ type: T.Type, forKey key: StaticString) throws -> T {
+        guard let (start, end) = region(key) else { throw Self.missing(key) }
+        return try Self.within(Key(key)) { try T(region: base, start, end) }
+    }
+
+    /// A nested value of `key`, or `nil` when the key is missing or nil.
+    public mutating func decodeIfPresent<T: BinaryDecodable>(_ type: T.Type, forKey key: StaticString) throws -> T? {
+        guard let (start, end) = region(key), start < end else { return nil }
+        return try Self.within(Key(key)) { try T(region: base, start, end) }
+    }
+
+    /// The `Int64` of `key`, or `nil` when the key is missing or nil.
+    public mutating func decodeIfPresent(_ type: Int64.Type, forKey key: StaticString) throws -> Int64? {
+        try optional(key) { base, position, end throws(_DecodeFailure) in _unzigzag(try _Read.varint(base, &position, end)) }
+    }
+
+    /// The `Int` of `key`, or `nil` when the key is missing or nil.
+    public mutating func decodeIfPresent(_ type: Int.Type, forKey key: StaticString) throws -> Int? {
+        try optional(key, Self.int)
+    }
+
+    /// The `Instant` of `key`, or `nil` when the key is missing or nil.
+    public mutating func decodeIfPresent(_ type: Instant.Type, forKey key: StaticString) throws -> Instant? {
+        try decodeIfPresent(Int64.self, forKey: key).map(Instant.init(millisecondsSinceEpoch:))
+    }
+
+    /// The case of an enum with associated values (its synthesized encoding: one entry, named
+    /// after the case, holding a keyed container of the values): the name and a reader of the values.
+    public mutating func enumCase() throws -> (name: String, values: BinaryKeyedReader) {
+        guard count == 1 else {
+            throw DecodingError.typeMismatch(
+                BinaryKeyedReader.self, .init(codingPath: [], debugDescription: "An enum case needs exactly one key; found \(count).")
+            )
+        }
+        var position = entries
+        let keyLength = _Read.varintUnchecked(base, &position)
+        let name = _Read.string(UnsafeBufferPointer(start: (base + position).assumingMemoryBound(to: UInt8.self), count: keyLength))
+        position &+= keyLength
+        let valueLength = _Read.varintUnchecked(base, &position)
+        guard let name else { throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "Key is not valid UTF-8.")) }
+        let values = try Self.within(Key(name)) { try BinaryKeyedReader(base: base, start: position, end: position &+ valueLength, Any.self) }
+        return (name, values)
+    }
+
     /// Any other `Decodable` value of `key`, through ``BinaryDecoder``.
     public mutating func decode<T: Decodable>(_ type: T.Type, forKey key: StaticString) throws -> T {
         guard let (start, end) = region(key) else { throw Self.missing(key) }
@@ -139,8 +207,17 @@ public struct BinaryKeyedReader {
         }
     }
 
+    /// Runs `body`, which reads the value of `key`, putting `key` before the path of any error.
+    static func within<T>(_ key: Key, _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as DecodingError {
+            throw error.prefixingPath([key])
+        }
+    }
+
     /// The value region of `key`: the next entry if it matches (the synthesized order), else a search.
-    private mutating func region(_ key: StaticString) -> (Int, Int)? {
+    mutating func region(_ key: StaticString) -> (Int, Int)? {
         var next = cursor
         if consumed < count, let found = entry(at: &next, matching: key) {
             cursor = next
@@ -166,15 +243,59 @@ public struct BinaryKeyedReader {
         return (valueStart, position)
     }
 
-    private static func missing(_ key: StaticString) -> DecodingError {
+    static func missing(_ key: StaticString) -> DecodingError {
         DecodingError.keyNotFound(Key(key), .init(codingPath: [], debugDescription: "No value for key '\(key)'."))
     }
 
-    private struct Key: CodingKey {
+    struct Key: CodingKey {
         var stringValue: String
         var intValue: Int? { nil }
         init(_ key: StaticString) { stringValue = "\(key)" }
+        init(_ key: String) { stringValue = key }
         init(stringValue: String) { self.stringValue = stringValue }
         init?(intValue: Int) { nil }
+    }
+}
+
+extension BinaryDecodable {
+    /// Decodes the keyed container in `start..<end` of `base`.
+    init(region base: UnsafeRawPointer, _ start: Int, _ end: Int) throws {
+        var reader = try BinaryKeyedReader(base: base, start: start, end: end, Self.self)
+        try self.init(from: &reader)
+    }
+}
+
+/// Which types are `BinaryDecodable`, remembered per type (a dynamic cast to the protocol costs a
+/// conformance look-up on every value, this a dictionary look-up).
+enum _BinaryDecodableTypes {
+    private static let known = Mutex<[ObjectIdentifier: (any BinaryDecodable.Type)?]>([:])
+
+    static func conformance<T>(of type: T.Type) -> (any BinaryDecodable.Type)? {
+        known.withLock { known in
+            let id = ObjectIdentifier(type)
+            if let conformance = known[id] { return conformance }
+            let conformance = type as? any BinaryDecodable.Type
+            known[id] = conformance
+            return conformance
+        }
+    }
+}
+
+extension DecodingError {
+    /// This error with `prefix` put before its coding path.
+    func prefixingPath(_ prefix: [any CodingKey]) -> DecodingError {
+        switch self {
+        case .typeMismatch(let type, let context): .typeMismatch(type, context.prefixing(prefix))
+        case .valueNotFound(let type, let context): .valueNotFound(type, context.prefixing(prefix))
+        case .keyNotFound(let key, let context): .keyNotFound(key, context.prefixing(prefix))
+        case .dataCorrupted(let context): .dataCorrupted(context.prefixing(prefix))
+        @unknown default: self
+        }
+    }
+}
+
+extension DecodingError.Context {
+    fileprivate func prefixing(_ prefix: [any CodingKey]) -> Self {
+        .init(codingPath: prefix + codingPath, debugDescription: debugDescription, underlyingError: underlyingError)
     }
 }

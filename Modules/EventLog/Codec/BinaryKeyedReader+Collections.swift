@@ -1,0 +1,144 @@
+import PlatformKit
+
+// Collections in a keyed container, read without `Codable` exactly as their synthesized
+// encodings are written (see `BinaryFormat.swift`): an array or a set is an unkeyed container
+// (built-in strings as is, other elements length-prefixed), a dictionary with `String` keys
+// a keyed container whose keys are the dictionary's.
+
+extension BinaryKeyedReader {
+    /// The strings of `key`.
+    public mutating func decode(_ type: [String].Type, forKey key: StaticString) throws -> [String] {
+        try elements(key, type) { base, position, end in try _Read.string(base, &position, end) }
+    }
+
+    /// The set of strings of `key`.
+    public mutating func decode(_ type: Set<String>.Type, forKey key: StaticString) throws -> Set<String> {
+        Set(try decode([String].self, forKey: key))
+    }
+
+    /// The nested values of `key`.
+    public mutating func decode<T: BinaryDecodable>(_ type: [T].Type, forKey key: StaticString) throws -> [T] {
+        try elements(key, type) { base, position, end in
+            let (start, elementEnd) = try Self.lengthPrefixed(base, &position, end)
+            return try T(region: base, start, elementEnd)
+        }
+    }
+
+    /// The nested values of `key` by their string keys.
+    public mutating func decode<V: BinaryDecodable>(_ type: [String: V].Type, forKey key: StaticString) throws -> [String: V] {
+        try keyedValues(key, type) { base, start, end in try V(region: base, start, end) }
+    }
+
+    /// The strings of `key` by their string keys.
+    public mutating func decode(_ type: [String: String].Type, forKey key: StaticString) throws -> [String: String] {
+        try keyedValues(key, type) { base, start, end in try Self.exact(base, start, end) { (position: inout Int) throws(_DecodeFailure) in try _Read.string(base, &position, end) } }
+    }
+
+    /// The instants of `key` by their string keys.
+    public mutating func decode(_ type: [String: [Instant]].Type, forKey key: StaticString) throws -> [String: [Instant]] {
+        try keyedValues(key, type) { base, start, end in
+            try Self.unkeyed(base, start, end) { base, position, end in
+                let (start, elementEnd) = try Self.lengthPrefixed(base, &position, end)
+                let milliseconds = try Self.exact(base, start, elementEnd) { (position: inout Int) throws(_DecodeFailure) in
+                    _unzigzag(try _Read.varint(base, &position, elementEnd))
+                }
+                return Instant(millisecondsSinceEpoch: milliseconds)
+            }
+        }
+    }
+
+    // MARK: - Containers
+
+    /// The elements of the unkeyed container of `key`, each read by `element`.
+    private mutating func elements<E>(
+        _ key: StaticString, _ type: Any.Type, _ element: (UnsafeRawPointer, inout Int, Int) throws -> E
+    ) throws -> [E] {
+        guard let (start, end) = region(key) else { throw Self.missing(key) }
+        return try Self.within(Key(key)) {
+            guard start < end else { throw Self.nilFound(type) }
+            return try Self.unkeyed(base, start, end, element)
+        }
+    }
+
+    /// The entries of the keyed container of `key`, each value read by `value` from its region.
+    private mutating func keyedValues<V>(
+        _ key: StaticString, _ type: Any.Type, _ value: (UnsafeRawPointer, Int, Int) throws -> V
+    ) throws -> [String: V] {
+        guard let (start, end) = region(key) else { throw Self.missing(key) }
+        return try Self.within(Key(key)) {
+            try BinaryKeyedReader(base: base, start: start, end: end, type).dictionary(value)
+        }
+    }
+
+    /// The unkeyed container in `start..<end` (a count, then the elements), each read by `element`.
+    private static func unkeyed<E>(
+        _ base: UnsafeRawPointer, _ start: Int, _ end: Int, _ element: (UnsafeRawPointer, inout Int, Int) throws -> E
+    ) throws -> [E] {
+        var position = start
+        let count = try failing { () throws(_DecodeFailure) in
+            let raw = try _Read.varint(base, &position, end)
+            // Every element takes at least one byte.
+            guard raw <= UInt64(end &- position) else { throw .countTooLarge(raw) }
+            return Int(raw)
+        }
+        var values: [E] = []
+        values.reserveCapacity(count)
+        for index in 0..<count {
+            values.append(try within(Key("Index \(index)")) { try element(base, &position, end) })
+        }
+        guard position == end else { throw corrupted(_DecodeFailure.trailingBytes(end &- position)) }
+        return values
+    }
+
+    /// The length-prefixed element at `position` (moving past it): its region.
+    private static func lengthPrefixed(_ base: UnsafeRawPointer, _ position: inout Int, _ end: Int) throws -> (Int, Int) {
+        let length = try failing { () throws(_DecodeFailure) in try _Read.length(base, &position, end) }
+        let start = position
+        position &+= length
+        return (start, position)
+    }
+
+    /// The value `read` reads from `start`, which must fill `start..<end` exactly.
+    private static func exact<T>(
+        _ base: UnsafeRawPointer, _ start: Int, _ end: Int, _ read: (inout Int) throws(_DecodeFailure) -> T
+    ) throws -> T {
+        try failing { () throws(_DecodeFailure) in
+            guard start < end else { throw .nilValue }
+            var position = start
+            let value = try read(&position)
+            guard position == end else { throw .sizeMismatch(end &- start) }
+            return value
+        }
+    }
+
+    /// Every entry of this container by its key, each value read by `value` from its region.
+    private func dictionary<V>(_ value: (UnsafeRawPointer, Int, Int) throws -> V) throws -> [String: V] {
+        var result: [String: V] = [:]
+        result.reserveCapacity(count)
+        var position = entries
+        for _ in 0..<count {
+            let keyLength = _Read.varintUnchecked(base, &position)
+            let key = _Read.string(UnsafeBufferPointer(start: (base + position).assumingMemoryBound(to: UInt8.self), count: keyLength))
+            position &+= keyLength
+            let valueLength = _Read.varintUnchecked(base, &position)
+            let start = position
+            position &+= valueLength
+            // Like `Codable`'s dictionaries (the keys of `allKeys`): a key that is not UTF-8 is skipped.
+            guard let key else { continue }
+            result[key] = try Self.within(Key(key)) { try value(base, start, position) }
+        }
+        return result
+    }
+
+    private static func failing<T>(_ body: () throws(_DecodeFailure) -> T) throws -> T {
+        do throws(_DecodeFailure) {
+            return try body()
+        } catch {
+            throw corrupted(error)
+        }
+    }
+
+    private static func corrupted(_ failure: _DecodeFailure) -> DecodingError {
+        DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: failure.message))
+    }
+}

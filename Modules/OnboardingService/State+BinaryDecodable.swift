@@ -1,0 +1,30 @@
+import EventLog
+import PlatformKit
+
+// The service's state is the largest part of a snapshot (an account per onboarded user): it
+// decodes without `Codable` (the synthesized encoding's keys, in its order). Open attempts are
+// few and keep the `Codable` path.
+
+extension OnboardingState: BinaryDecodable {
+    public init(from reader: inout BinaryKeyedReader) throws {
+        accounts = try reader.decode([String: Account].self, forKey: "accounts")
+        accountIDs = try reader.decode([String: String].self, forKey: "accountIDs")
+        attempts = try reader.decode([String: Attempt].self, forKey: "attempts")
+        closedAttempts = try reader.decode(Set<String>.self, forKey: "closedAttempts")
+        recentEntries = try reader.decode([String: [Instant]].self, forKey: "recentEntries")
+    }
+}
+
+extension Account: BinaryDecodable {
+    public init(from reader: inout BinaryKeyedReader) throws {
+        id = try reader.decode(String.self, forKey: "id")
+        market = try reader.decode(String.self, forKey: "market")
+        identifierKeys = try reader.decode([String].self, forKey: "identifierKeys")
+        maskedMobile = try reader.decodeIfPresent(String.self, forKey: "maskedMobile")
+        maskedEmail = try reader.decodeIfPresent(String.self, forKey: "maskedEmail")
+        firstName = try reader.decodeIfPresent(String.self, forKey: "firstName")
+        lastName = try reader.decodeIfPresent(String.self, forKey: "lastName")
+        passwordDigest = try reader.decodeIfPresent(String.self, forKey: "passwordDigest")
+        sessions = try reader.decode(Int.self, forKey: "sessions")
+    }
+}

@@ -1,0 +1,33 @@
+@testable import CitySimulation
+import EventLog
+import Foundation
+import PlatformKit
+import XCTest
+
+/// Every module's state after a simulation decodes alike through the `Codable`-free decoders
+/// (`BinaryDecodable`) and through `Codable`: the states are real, with every shape a run makes.
+final class SnapshotDecodingTests: XCTestCase {
+    func test_everyModulesState_decodesAlike_withAndWithoutBinaryDecodable() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let assets = try SimulationAssets.load(fixtures: root.appendingPathComponent("fixtures").path)
+        let clock = VirtualClock()
+        let log = InMemoryEventLog(clock: .virtual(clock))
+        let options = SimulationOptions(riders: 300, drivers: 60, hours: 2, seed: 11, snapshotEvery: 100_000, batchSize: 256)
+        _ = try SimulationRun.run(options, log: log, clock: clock, assets: assets)
+        for projection in PlatformProjections.all {
+            try assertDecodesAlike(projection, log)
+        }
+    }
+
+    private func assertDecodesAlike<P: Projection>(_ projection: P, _ log: InMemoryEventLog) throws {
+        var state = projection.initialState
+        XCTAssertGreaterThan(try projection.fold(log, into: &state, from: 0, to: nil), 0, projection.name)
+        var encoder = BinaryEncoder()
+        encoder.usesBinaryEncodable = false
+        let bytes = try encoder.encode(state)
+        var codable = BinaryDecoder()
+        codable.usesBinaryDecodable = false
+        XCTAssertEqual(try BinaryDecoder().decode(P.State.self, from: bytes), state, projection.name)
+        XCTAssertEqual(try codable.decode(P.State.self, from: bytes), state, projection.name)
+    }
+}

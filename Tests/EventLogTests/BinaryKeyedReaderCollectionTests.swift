@@ -1,0 +1,156 @@
+import EventLog
+import PlatformKit
+import XCTest
+
+/// Nested values, collections and enum cases read without `Codable` agree with `BinaryDecoder`'s
+/// `Codable` path, also when the type is nested inside a `Codable` value.
+final class BinaryKeyedReaderCollectionTests: XCTestCase {
+    struct Line: Codable, Equatable, BinaryDecodable {
+        var id: String
+        var amount: Money
+        var at: Instant
+        var ended: Instant?
+        var rating: Int?
+
+        init(id: String, amount: Money, at: Instant, ended: Instant?, rating: Int?) {
+            (self.id, self.amount, self.at, self.ended, self.rating) = (id, amount, at, ended, rating)
+        }
+
+        init(from reader: inout BinaryKeyedReader) throws {
+            id = try reader.decode(String.self, forKey: "id")
+            amount = try reader.decode(Money.self, forKey: "amount")
+            at = try reader.decode(Instant.self, forKey: "at")
+            ended = try reader.decodeIfPresent(Instant.self, forKey: "ended")
+            rating = try reader.decodeIfPresent(Int.self, forKey: "rating")
+        }
+    }
+
+    enum Outcome: Codable, Equatable, BinaryDecodable {
+        case accepted(lines: [Line])
+        case rejected(reason: String)
+        case none
+
+        init(from reader: inout BinaryKeyedReader) throws {
+            var (name, values) = try reader.enumCase()
+            switch name {
+            case "accepted": self = .accepted(lines: try values.decode([Line].self, forKey: "lines"))
+            case "rejected": self = .rejected(reason: try values.decode(String.self, forKey: "reason"))
+            case "none": self = .none
+            default: throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "unknown case \(name)"))
+            }
+        }
+    }
+
+    struct Book: Codable, Equatable, BinaryDecodable {
+        var lines: [Line]
+        var byID: [String: Line]
+        var names: [String: String]
+        var seen: Set<String>
+        var entries: [String: [Instant]]
+        var outcomes: [String: Outcome]
+        var last: Line?
+        var version: Int64?
+
+        init(lines: [Line], byID: [String: Line], names: [String: String], seen: Set<String>, entries: [String: [Instant]], outcomes: [String: Outcome], last: Line?, version: Int64?) {
+            (self.lines, self.byID, self.names, self.seen, self.entries, self.outcomes, self.last, self.version) = (lines, byID, names, seen, entries, outcomes, last, version)
+        }
+
+        init(from reader: inout BinaryKeyedReader) throws {
+            lines = try reader.decode([Line].self, forKey: "lines")
+            byID = try reader.decode([String: Line].self, forKey: "byID")
+            names = try reader.decode([String: String].self, forKey: "names")
+            seen = try reader.decode(Set<String>.self, forKey: "seen")
+            entries = try reader.decode([String: [Instant]].self, forKey: "entries")
+            outcomes = try reader.decode([String: Outcome].self, forKey: "outcomes")
+            last = try reader.decodeIfPresent(Line.self, forKey: "last")
+            version = try reader.decodeIfPresent(Int64.self, forKey: "version")
+        }
+    }
+
+    /// A `Codable` value around a `BinaryDecodable` one: `BinaryDecoder` hands it to the reader.
+    struct Shelf: Codable, Equatable {
+        var books: [Book]
+        var label: String
+    }
+
+    private var random = SeededGenerator(seed: 91)
+
+    private func text() -> String {
+        String((0..<Int.random(in: 0...12, using: &random)).map { _ in "aé€𝄞 z9".randomElement(using: &random)! })
+    }
+
+    private func count(_ most: Int) -> Int { Int.random(in: 0...most, using: &random) }
+    private func instant() -> Instant { Instant(millisecondsSinceEpoch: Int64.random(in: -9_000_000...9_000_000_000_000, using: &random)) }
+    private func maybe<T>(_ make: () -> T) -> T? { Bool.random(using: &random) ? make() : nil }
+
+    private func line() -> Line {
+        Line(
+            id: text(), amount: Money(minorUnits: Int64.random(in: -1_000_000...1_000_000, using: &random), currency: .usd),
+            at: instant(), ended: maybe { instant() }, rating: maybe { Int.random(in: Int.min...Int.max, using: &random) }
+        )
+    }
+
+    private func outcome() -> Outcome {
+        switch count(2) {
+        case 0: .accepted(lines: (0..<count(2)).map { _ in line() })
+        case 1: .rejected(reason: text())
+        default: .none
+        }
+    }
+
+    private func keyed<V>(_ most: Int, _ value: () -> V) -> [String: V] {
+        Dictionary((0..<count(most)).map { _ in (text(), value()) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    private func book() -> Book {
+        Book(
+            lines: (0..<count(3)).map { _ in line() }, byID: keyed(3) { line() }, names: keyed(3) { text() },
+            seen: Set((0..<count(4)).map { _ in text() }), entries: keyed(3) { (0..<count(3)).map { _ in instant() } },
+            outcomes: keyed(3) { outcome() }, last: maybe { line() }, version: maybe { Int64.random(in: Int64.min...Int64.max, using: &random) }
+        )
+    }
+
+    private var codable: BinaryDecoder {
+        var decoder = BinaryDecoder()
+        decoder.usesBinaryDecodable = false
+        return decoder
+    }
+
+    func test_fastDecode_equalsCodableDecode_forRandomValues() throws {
+        for _ in 0..<500 {
+            let book = book()
+            let bytes = try BinaryEncoder().encode(book)
+            XCTAssertEqual(try BinaryKeyedReader.decode(Book.self, from: bytes), book)
+            XCTAssertEqual(try codable.decode(Book.self, from: bytes), book)
+            let shelf = Shelf(books: [book, self.book()], label: text())
+            XCTAssertEqual(try BinaryDecoder().decode(Shelf.self, from: BinaryEncoder().encode(shelf)), shelf)
+        }
+    }
+
+    func test_fastDecode_failsWhereCodableFails_onMalformedInput() throws {
+        let valid = try BinaryEncoder().encode(Shelf(books: [book(), book()], label: text()))
+        var inputs = stride(from: 0, to: valid.count, by: 3).map { Array(valid.prefix($0)) }
+        for _ in 0..<1_500 {
+            var mutated = valid
+            mutated[Int.random(in: 0..<mutated.count, using: &random)] = UInt8.random(in: 0...255, using: &random)
+            inputs.append(mutated)
+        }
+        for (index, input) in inputs.enumerated() {
+            let fast = try? BinaryDecoder().decode(Shelf.self, from: input)
+            let slow = try? codable.decode(Shelf.self, from: input)
+            XCTAssertEqual(fast == nil, slow == nil, "input \(index) of \(inputs.count)")
+        }
+    }
+
+    func test_errors_nameTheWholePath() throws {
+        struct Broken: Encodable {
+            struct Inner: Encodable { var id = "x"; var amount = "not money" }
+            var books = [["lines": [Inner()]]]
+            var label = "l"
+        }
+        XCTAssertThrowsError(try BinaryDecoder().decode(Shelf.self, from: BinaryEncoder().encode(Broken()))) { error in
+            guard case DecodingError.dataCorrupted(let context) = error else { return XCTFail("\(error)") }
+            XCTAssertEqual(context.codingPath.map(\.stringValue), ["books", "Index 0", "lines", "Index 0", "amount"])
+        }
+    }
+}
