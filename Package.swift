@@ -62,7 +62,7 @@ let package = Package(
 
         // MARK: - Feature: Onboarding (issue 3)
         module("OnboardingContract"),
-        module("OnboardingService", ["OnboardingContract", "EventLog", "PlatformKit", crypto]),
+        module("OnboardingService", ["OnboardingContract", "EventLog", "PlatformKit", crypto, collections]),
         module("Onboarding", ["OnboardingContract", "EventLog", "PlatformKit"]),
         module("OnboardingHarness", ["Onboarding", "OnboardingService", "OnboardingContract", "EventLog", "PlatformKit"]),
         module("OnboardingTool", ["CommandLineSupport", "OnboardingHarness", "Onboarding", "OnboardingService", "OnboardingContract", "EventLog", "EventLogSQLite", "PlatformKit", argumentParser]),

@@ -51,6 +51,7 @@ public enum OnboardingDriver {
             }
             try attempt.submit(try respond(prompt), at: attempt.now.advanced(by: thinkTime))
         }
+        backend.discardCode(for: attempt.attemptID)
         return attempt.outcome
     }
 }

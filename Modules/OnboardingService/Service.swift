@@ -1,3 +1,4 @@
+import DequeModule
 import EventLog
 import OnboardingContract
 import PlatformKit
@@ -23,15 +24,23 @@ public final class OnboardingService {
     private var contacts: [String: String] = [:]
     /// The last reply per attempt, so a retried request (same id) is answered again, not applied twice.
     private var lastReplies: [String: (requestID: String, response: OnboardingResponse)] = [:]
+    /// Closed attempts whose last reply is still kept, oldest first.
+    private var closedReplies: Deque<String> = []
+    /// How many closed attempts keep their last reply.
+    private let retainedClosedReplies: Int
 
     /// A service over `flows` appending to `log`, starting from `state` (e.g. a replay of the log).
     /// If an append fails, the state is rebuilt by replaying `log`.
     ///
     /// `random` must be `.secure` in live use: codes, salts and session tokens come from it.
+    /// The last `retainedClosedReplies` closed attempts keep their last reply for retries (a lost
+    /// final reply, such as a session, is given again); older ones are forgotten, so memory does not
+    /// grow with the number of users.
     public init(
         flows: FlowCatalog, hasher: SecretHasher, log: any EventLogStore, random: RandomSource,
-        state: OnboardingState = OnboardingState(), sendCode: @escaping (CodeMessage) -> Void
+        state: OnboardingState = OnboardingState(), retainedClosedReplies: Int = 10_000, sendCode: @escaping (CodeMessage) -> Void
     ) {
+        self.retainedClosedReplies = retainedClosedReplies
         self.machine = OnboardingMachine(flows: flows, hasher: hasher)
         self.log = log
         self.random = random
@@ -42,6 +51,7 @@ public final class OnboardingService {
     /// Handles one request arriving at `now` (the transport's handler).
     public func handle(_ request: OnboardingRequest, at now: Instant) -> OnboardingResponse {
         if let last = lastReplies[request.attemptID], last.requestID == request.requestID { return last.response }
+        let wasClosed = state.closedAttempts.contains(request.attemptID)
         let decision = machine.decide(request, at: now, state: &state, random: random)
         do {
             try log.append(decision.events.map { try $0.newEvent(stream: $0.streamID) })
@@ -54,8 +64,20 @@ public final class OnboardingService {
             sendCode(CodeMessage(attemptID: delivery.attemptID, channel: delivery.channel, destination: contacts[delivery.attemptID] ?? "", code: delivery.code))
         }
         let response = OnboardingResponse(attemptID: request.attemptID, reply: decision.reply)
-        if state.closedAttempts.contains(request.attemptID) { contacts[request.attemptID] = nil }
-        lastReplies[request.attemptID] = (request.requestID, response)
+        let isNewReply = lastReplies.updateValue((request.requestID, response), forKey: request.attemptID) == nil
+        if state.closedAttempts.contains(request.attemptID) {
+            contacts[request.attemptID] = nil
+            // Queued once: when it closes, or again after its reply was forgotten.
+            if !wasClosed || isNewReply { retainClosedReply(request.attemptID) }
+        }
         return response
+    }
+
+    /// Keeps the reply of closed `attemptID`, forgetting the oldest closed attempts' beyond the bound.
+    private func retainClosedReply(_ attemptID: String) {
+        closedReplies.append(attemptID)
+        while closedReplies.count > retainedClosedReplies {
+            lastReplies[closedReplies.removeFirst()] = nil
+        }
     }
 }

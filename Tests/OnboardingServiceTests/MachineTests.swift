@@ -142,6 +142,32 @@ final class MachineTests: XCTestCase {
         XCTAssertEqual(try h.log.lastSequence(), events)
     }
 
+    func test_closedAttempts_keepTheirLastReply_forTheLastFewOnly() throws {
+        let h = Harness()
+        let service = OnboardingService(flows: fixtureFlows, hasher: h.hasher, log: h.log, random: .seeded(3), retainedClosedReplies: 2) { _ in }
+        let attempts = ["a1", "a2", "a3"]
+        for (index, attempt) in attempts.enumerated() {
+            let request = OnboardingRequest(attemptID: attempt, requestID: "start", market: "us", batching: true,
+                                            answer: Answer(questionID: Question.entryID, values: [.mobileNumber: "+1415555010\(index)"]))
+            _ = service.handle(request, at: h.clock.now)
+        }
+        h.clock.advance(by: .seconds(1_801))
+        var finals: [String: (OnboardingRequest, OnboardingResponse)] = [:]
+        for attempt in attempts {
+            let request = OnboardingRequest(attemptID: attempt, requestID: "late", market: "us", batching: true,
+                                            answer: Answer(questionID: "q", values: [.oneTimeCode: "000000"]))
+            finals[attempt] = (request, service.handle(request, at: h.clock.now))
+            XCTAssertTrue(service.state.closedAttempts.contains(attempt))
+        }
+        h.clock.advance(by: .seconds(5))
+        for attempt in ["a2", "a3"] {
+            let (request, reply) = try XCTUnwrap(finals[attempt])
+            XCTAssertEqual(service.handle(request, at: h.clock.now), reply, "\(attempt)'s last reply is kept")
+        }
+        let (request, reply) = try XCTUnwrap(finals["a1"])
+        XCTAssertNotEqual(service.handle(request, at: h.clock.now), reply, "the oldest closed attempt's reply is forgotten")
+    }
+
     func test_attempts_expire() throws {
         let h = Harness()
         let q1 = try XCTUnwrap(h.question(h.answer("a1", Question.entryID, [.mobileNumber: mobile])))
