@@ -1,3 +1,4 @@
+import EventLog
 import PlatformKit
 import RealtimeAPI
 
@@ -87,5 +88,19 @@ public struct ServiceDataManager: Sendable, Hashable, Codable {
             }
             if (card.lastUpdatedAt ?? .min) >= (cards[index].lastUpdatedAt ?? .min) { cards[index] = card }
         }
+    }
+}
+
+// Decoded without `Codable` in tracker snapshots (the synthesized encoding's keys, in its order),
+// beside the private setters.
+extension ServiceDataManager: BinaryDecodable {
+    public init(from reader: inout BinaryKeyedReader) throws {
+        service = try reader.decode(TrackerService.self, forKey: "service")
+        cards = try reader.decode([TrackerCard].self, forKey: "cards")
+        isInOutage = try reader.decode(Bool.self, forKey: "isInOutage")
+        lastUpdatedAt = try reader.decodeIfPresent(Instant.self, forKey: "lastUpdatedAt")
+        lastPullAt = try reader.decodeIfPresent(Instant.self, forKey: "lastPullAt")
+        failedPulls = try reader.decode(Int.self, forKey: "failedPulls")
+        retryAt = try reader.decodeIfPresent(Instant.self, forKey: "retryAt")
     }
 }

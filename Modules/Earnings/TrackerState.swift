@@ -80,3 +80,13 @@ extension TrackerPullFailed: TrackerEvent {}
 extension TrackerPrivacyChanged: TrackerEvent {}
 extension TrackerStatusItemSelected: TrackerEvent {}
 extension TrackerBulletinDismissed: TrackerEvent {}
+
+// Every driver's tracker is in the tracker snapshot: it decodes without `Codable` (the synthesized
+// encoding's keys, in its order), beside the private setters.
+extension TrackerState: BinaryDecodable {
+    public init(from reader: inout BinaryKeyedReader) throws {
+        managers = try reader.decode([ServiceDataManager].self, forKey: "managers")
+        ui = try reader.decode(TrackerUIState.self, forKey: "ui")
+        updatedAt = try reader.decodeIfPresent(Instant.self, forKey: "updatedAt")
+    }
+}

@@ -62,8 +62,13 @@ public struct TrackerCard: Sendable, Hashable, Codable {
         outageState = try container.decodeIfPresent(OutageState.self, forKey: .outageState)
         shouldForceSwitchStatusMode = try container.decodeIfPresent(Bool.self, forKey: .shouldForceSwitchStatusMode)
         statusModePriority = try container.decodeIfPresent(Double.self, forKey: .statusModePriority)
+        payload = try Self.payload(of: cardID) { try container.decodeIfPresent(TrackerCardPayload.self, forKey: .payload) }
+    }
+
+    /// The payload `decode` reads, its errors naming card `cardID`.
+    static func payload(of cardID: String, _ decode: () throws -> TrackerCardPayload?) throws -> TrackerCardPayload? {
         do {
-            payload = try container.decodeIfPresent(TrackerCardPayload.self, forKey: .payload)
+            return try decode()
         } catch let error as TrackerPayloadError {
             throw TrackerPayloadError(cardID: cardID, reason: error.reason)
         } catch {

@@ -37,11 +37,7 @@ public indirect enum TrackerCardPayload: Sendable, Hashable, Codable {
         let container = try decoder.container(keyedBy: TrackerCardKind.self)
         let keys = container.allKeys
         guard keys.count == 1, let kind = keys.first else {
-            let raw = try decoder.container(keyedBy: AnyKey.self).allKeys.map(\.stringValue)
-            let reason = raw.isEmpty ? "is empty"
-                : keys.isEmpty ? "has unknown variant \"\(raw.sorted().joined(separator: "\", \""))\""
-                : "has \(keys.count) variants (\(keys.map(\.rawValue).sorted().joined(separator: ", "))); expected one"
-            throw TrackerPayloadError(cardID: nil, reason: reason)
+            throw Self.variantProblem(keys: try decoder.container(keyedBy: AnyKey.self).allKeys.map(\.stringValue), kinds: keys)
         }
         switch kind {
         case .recentTrips: self = .recentTrips(try container.decode(TrackerRecentTripsCard.self, forKey: kind))
@@ -77,6 +73,14 @@ public indirect enum TrackerCardPayload: Sendable, Hashable, Codable {
         case .loyaltyProgress(let card): try container.encode(card, forKey: kind)
         case .error(let card): try container.encode(card, forKey: kind)
         }
+    }
+
+    /// The error of a payload whose `keys` are not exactly one variant (`kinds`: those that are variants).
+    static func variantProblem(keys: [String], kinds: [TrackerCardKind]) -> TrackerPayloadError {
+        let reason = keys.isEmpty ? "is empty"
+            : kinds.isEmpty ? "has unknown variant \"\(keys.sorted().joined(separator: "\", \""))\""
+            : "has \(kinds.count) variants (\(kinds.map(\.rawValue).sorted().joined(separator: ", "))); expected one"
+        return TrackerPayloadError(cardID: nil, reason: reason)
     }
 
     private struct AnyKey: CodingKey {

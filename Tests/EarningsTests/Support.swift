@@ -29,3 +29,29 @@ extension TrackerModes {
     var browseIDs: [String] { browse.sortedValidItems.map(\.card.cardID) }
     func reason(_ id: String) -> TrackerExclusionReason? { excluded.first { $0.cardID == id }?.reason }
 }
+
+/// A card with every field set.
+let everyField = TrackerCard(
+    cardID: "earnings.lastTrip", priority: 90.5, isValid: false,
+    payload: .recentTrips(TrackerRecentTripsCard(
+        title: "Last trip", formattedTotal: "$12.34", formattedRequestAt: "Completed 14:05", vehicleStatusDescription: "UberX",
+        callToAction: "See trip history", bulletinTitle: "Trip processed", lastTripUuid: "trip-9", total: Money(minorUnits: 1_234, currency: .usd)
+    )),
+    cardType: .browseAndBulletin, expiresAt: 1_763_300_000, lastUpdatedAt: 1_763_290_000, outageState: .outage,
+    shouldForceSwitchStatusMode: true, statusModePriority: 42.25
+)
+
+/// One payload of every variant.
+let everyPayload: [TrackerCardPayload] = {
+    let goal = TrackerGoalProgressCard(title: "Do 10 trips", programID: "q", completedTrips: 3, targetTrips: 10, formattedReward: "$15.00", reward: usd(1_500))
+    let done = TrackerGoalCompletionCard(title: "Quest", programID: "q", bulletinTitle: "Done!", formattedReward: "$15.00", reward: usd(1_500))
+    let period = TrackerPeriodEarningsCard(title: "Today", formattedTotal: "$1.00", total: usd(100), tripCount: 1, period: "2026-11-16")
+    return [
+        .recentTrips(TrackerRecentTripsCard(title: "Last trip")), .dailyEarnings(period), .weeklyEarnings(period),
+        .dxgyProgress(goal), .dxgyCompletion(done), .consecutiveTripsProgress(goal), .consecutiveTripsCompletion(done),
+        .newDriverGuaranteeProgress(TrackerNewDriverGuaranteeProgressCard(title: "G", programID: "g", completedTrips: 1, targetTrips: 20, earned: usd(5), guarantee: usd(30_000))),
+        .newDriverGuaranteeCompletion(done),
+        .loyaltyProgress(TrackerLoyaltyProgressCard(title: "Uber Pro", tier: "Gold", points: 30, nextTier: "Platinum", pointsToNextTier: 30)),
+        .error(TrackerErrorCard(title: "Earnings are delayed", source: .earnings, message: "later")),
+    ]
+}()

@@ -97,6 +97,21 @@ public struct BinaryKeyedReader {
         }
     }
 
+    /// The `Double` of `key`.
+    public mutating func decode(_ type: Double.Type, forKey key: StaticString) throws -> Double {
+        try required(key, type) { base, position, end throws(_DecodeFailure) in try _Read.double(base, &position, end) }
+    }
+
+    /// The `Double` of `key`, or `nil` when the key is missing or nil.
+    public mutating func decodeIfPresent(_ type: Double.Type, forKey key: StaticString) throws -> Double? {
+        try optional(key) { base, position, end throws(_DecodeFailure) in try _Read.double(base, &position, end) }
+    }
+
+    /// The `Bool` of `key`, or `nil` when the key is missing or nil.
+    public mutating func decodeIfPresent(_ type: Bool.Type, forKey key: StaticString) throws -> Bool? {
+        try optional(key) { base, position, end throws(_DecodeFailure) in try _Read.bool(base, &position, end) }
+    }
+
     /// The `UInt8` of `key`.
     public mutating func decode(_ type: UInt8.Type, forKey key: StaticString) throws -> UInt8 {
         try required(key, type) { base, position, end throws(_DecodeFailure) in
@@ -153,6 +168,21 @@ public struct BinaryKeyedReader {
     /// The `Instant` of `key`, or `nil` when the key is missing or nil.
     public mutating func decodeIfPresent(_ type: Instant.Type, forKey key: StaticString) throws -> Instant? {
         try decodeIfPresent(Int64.self, forKey: key).map(Instant.init(millisecondsSinceEpoch:))
+    }
+
+    /// The keys of this container's entries, in order (those that are UTF-8).
+    public var keys: [String] {
+        var names: [String] = []
+        var position = entries
+        for _ in 0..<count {
+            let keyLength = _Read.varintUnchecked(base, &position)
+            if let name = _Read.string(UnsafeBufferPointer(start: (base + position).assumingMemoryBound(to: UInt8.self), count: keyLength)) {
+                names.append(name)
+            }
+            position &+= keyLength
+            position &+= _Read.varintUnchecked(base, &position)
+        }
+        return names
     }
 
     /// The case of an enum with associated values (its synthesized encoding: one entry, named
