@@ -1,6 +1,5 @@
 import Foundation
 import PlatformKit
-import Synchronization
 
 /// A type that can also decode itself from the binary format without `Codable`.
 ///
@@ -295,19 +294,12 @@ extension BinaryDecodable {
     }
 }
 
-/// Which types are `BinaryDecodable`, remembered per type (a dynamic cast to the protocol costs a
-/// conformance look-up on every value, this a dictionary look-up).
+/// Which types are `BinaryDecodable` (see ``_TypeMemo``).
 enum _BinaryDecodableTypes {
-    private static let known = Mutex<[ObjectIdentifier: (any BinaryDecodable.Type)?]>([:])
+    private static let known = _TypeMemo<(any BinaryDecodable.Type)?>()
 
     static func conformance<T>(of type: T.Type) -> (any BinaryDecodable.Type)? {
-        known.withLock { known in
-            let id = ObjectIdentifier(type)
-            if let conformance = known[id] { return conformance }
-            let conformance = type as? any BinaryDecodable.Type
-            known[id] = conformance
-            return conformance
-        }
+        known.value(for: type) { type as? any BinaryDecodable.Type }
     }
 }
 

@@ -1,5 +1,4 @@
 import PlatformKit
-import Synchronization
 
 /// A type that can also encode itself in the binary format without `Codable`.
 ///
@@ -197,18 +196,11 @@ public struct BinaryKeyedWriter {
     }
 }
 
-/// Which types are `BinaryEncodable`, remembered per type: a dynamic cast to the protocol costs a
-/// conformance look-up (about a microsecond) on every value, this a dictionary look-up.
+/// Which types are `BinaryEncodable` (see ``_TypeMemo``).
 enum _BinaryEncodableTypes {
-    private static let known = Mutex<[ObjectIdentifier: (any BinaryEncodable.Type)?]>([:])
+    private static let known = _TypeMemo<(any BinaryEncodable.Type)?>()
 
     static func conformance<T>(of type: T.Type) -> (any BinaryEncodable.Type)? {
-        known.withLock { known in
-            let id = ObjectIdentifier(type)
-            if let conformance = known[id] { return conformance }
-            let conformance = type as? any BinaryEncodable.Type
-            known[id] = conformance
-            return conformance
-        }
+        known.value(for: type) { type as? any BinaryEncodable.Type }
     }
 }
