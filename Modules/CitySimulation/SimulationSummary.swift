@@ -1,3 +1,4 @@
+import Dispatch
 import DriverTrips
 import Earnings
 import EarningsPlatform
@@ -8,6 +9,7 @@ import OnboardingService
 import OOAService
 import OptimisticSync
 import PlatformKit
+import Synchronization
 
 /// What a run did, derived only from projection states (so a replay reproduces it exactly).
 public struct SimulationSummary: Codable, Sendable, Equatable {
@@ -166,17 +168,28 @@ extension SimulationSummary.OptimisticOperations {
 }
 
 extension SimulationSummary.EarningsCheck {
-    /// Runs the consistency law for every driver at the end of the run.
+    /// Runs the consistency law for every driver at the end of the run (drivers in chunks on
+    /// every core; the chunks' results merge in driver order, so the summary does not depend on it).
     init(_ earnings: EarningsProjection.State, trackers: TrackerProjection.State, at end: Instant?) {
         let calendar = EarningsConfig().calendar
-        var consistent = 0
-        var problems: [String] = []
-        for (driver, record) in earnings.drivers.sorted(by: { $0.key < $1.key }) {
-            let found = end.map {
-                EarningsConsistency.problems(driverID: driver, earnings: record, tracker: trackers.trackers[driver] ?? TrackerState(), at: $0, calendar: calendar)
-            } ?? []
-            if found.isEmpty { consistent += 1 } else if problems.count < 5 { problems += found.prefix(5 - problems.count) }
+        let drivers = earnings.drivers.sorted(by: { $0.key < $1.key })
+        let chunkSize = 512
+        let chunks = (drivers.count + chunkSize - 1) / chunkSize
+        let results = Mutex([(consistent: Int, problems: [String])](repeating: (0, []), count: chunks))
+        DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+            var consistent = 0
+            var problems: [String] = []
+            for (driver, record) in drivers[(chunk * chunkSize)..<min(drivers.count, (chunk + 1) * chunkSize)] {
+                let found = end.map {
+                    EarningsConsistency.problems(driverID: driver, earnings: record, tracker: trackers.trackers[driver] ?? TrackerState(), at: $0, calendar: calendar)
+                } ?? []
+                if found.isEmpty { consistent += 1 } else if problems.count < 5 { problems += found.prefix(5 - problems.count) }
+            }
+            results.withLock { $0[chunk] = (consistent, problems) }
         }
+        let checked = results.withLock { $0 }
+        let consistent = checked.reduce(0) { $0 + $1.consistent }
+        let problems = Array(checked.flatMap(\.problems).prefix(5))
         self.init(
             drivers: earnings.drivers.count, tripsRecorded: earnings.drivers.values.reduce(0) { $0 + $1.trips.count },
             consistentDrivers: consistent, problems: problems
