@@ -77,6 +77,12 @@ public struct BinaryKeyedWriter {
         bytes.byte(value ? 1 : 0)
     }
 
+    public mutating func encode(_ value: Double, forKey key: StaticString) {
+        begin(key)
+        bytes.byte(8)
+        bytes.double(value)
+    }
+
     /// An enum case, as its `String` raw value (its synthesized encoding).
     public mutating func encode<T: RawRepresentable & Encodable>(_ value: T, forKey key: StaticString) where T.RawValue == String {
         encode(value.rawValue, forKey: key)
@@ -156,6 +162,14 @@ public struct BinaryKeyedWriter {
     }
 
     public mutating func encodeIfPresent(_ value: Instant?, forKey key: StaticString) {
+        if let value { encode(value, forKey: key) } else { encodeNil(forKey: key) }
+    }
+
+    public mutating func encodeIfPresent(_ value: Double?, forKey key: StaticString) {
+        if let value { encode(value, forKey: key) } else { encodeNil(forKey: key) }
+    }
+
+    public mutating func encodeIfPresent(_ value: Bool?, forKey key: StaticString) {
         if let value { encode(value, forKey: key) } else { encodeNil(forKey: key) }
     }
 

@@ -4,22 +4,28 @@ import PlatformKit
 import RealtimeAPI
 import XCTest
 
-/// Cards read from the log without `Codable` (`BinaryDecodable`) equal what `Codable` reads,
-/// with the same leniency and the same errors.
-final class TrackerCardBinaryDecodingTests: XCTestCase {
+/// Cards written to the log without `Codable` (`BinaryEncodable`) are `Codable`'s bytes, and read
+/// back without it (`BinaryDecodable`) equal what `Codable` reads, with the same leniency and errors.
+final class TrackerCardBinaryCodingTests: XCTestCase {
     private var codable: BinaryDecoder {
         var decoder = BinaryDecoder()
         decoder.usesBinaryDecodable = false
         return decoder
     }
 
-    func test_everyVariant_andEveryField_decodeLikeCodable() throws {
-        try assertDecodesLikeCodable(everyField)
-        try assertDecodesLikeCodable(TrackerCard(cardID: "x", priority: 1, payload: nil, cardType: nil))
-        for payload in everyPayload {
-            let card = TrackerCard(cardID: "c", priority: -2.5, payload: payload, cardType: .browse, statusModePriority: 1e300)
+    func test_everyVariant_andEveryField_encodeAndDecodeLikeCodable() throws {
+        let minimal = TrackerCard(cardID: "x", priority: 1, payload: nil, cardType: nil)
+        for card in [everyField, minimal] {
+            try assertEncodesLikeCodable(card)
             try assertDecodesLikeCodable(card)
-            try assertDecodesLikeCodable(TrackerCardsPushed(driverID: "d", service: .incentives, cards: [card, everyField], at: at(60)))
+        }
+        for payload in everyPayload {
+            let card = TrackerCard(cardID: "c", priority: -2.5, payload: payload, cardType: .browse, outageState: .normal, statusModePriority: 1e300)
+            let pushed = TrackerCardsPushed(driverID: "d", service: .incentives, cards: [card, everyField, minimal], at: at(60))
+            try assertEncodesLikeCodable(pushed)
+            try assertDecodesLikeCodable(pushed)
+            try assertEncodesLikeCodable(card)
+            try assertDecodesLikeCodable(card)
         }
     }
 
