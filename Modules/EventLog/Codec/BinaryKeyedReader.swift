@@ -4,9 +4,11 @@ import PlatformKit
 /// A type that can also decode itself from the binary format without `Codable`.
 ///
 /// `Codable` decoding costs about 0.4 µs per small event in runtime machinery (container
-/// boxes, metadata look-ups); event types on hot replay paths can conform to this protocol and
-/// read their fields directly. The encoding stays the synthesized `Codable` one, so the two
-/// decoders must agree: test it with random values (see the ledger events' tests).
+/// boxes, metadata look-ups); types on hot replay paths (events, snapshot states) can conform to
+/// this protocol and read their fields directly. ``BinaryDecoder`` then uses `init(from:)` for
+/// every value of a conforming type, also one nested in a `Codable` value (turn
+/// `usesBinaryDecodable` off to compare). The encoding stays the `Codable` one, so the two
+/// decoders must agree: test it with random values (see `assertDecodesLikeCodable`).
 public protocol BinaryDecodable: Decodable {
     /// Reads the fields from the keyed container `BinaryEncoder` wrote for this type.
     init(from reader: inout BinaryKeyedReader) throws
