@@ -11,11 +11,14 @@ public struct SQLiteEventLogOptions: Sendable {
     public var maxSnapshotSize: Int
     /// WAL length (pages) past which a background thread copies it into the file (``Checkpointer``).
     public var checkpointPages: Int
+    /// Stream heads the writer keeps in memory; beyond it, streams not appended to lately are
+    /// looked up in the file when appended to again (memory stays bounded with millions of streams).
+    public var cachedStreams: Int
 
     public init(
         durability: Durability = .full, createIfMissing: Bool = true, indexRunLength: Int64 = 65_536,
         snapshotCompressionLevel: Int = 3, maxSnapshotSize: Int = 1 << 30,
-        checkpointPages: Int = 4_000
+        checkpointPages: Int = 4_000, cachedStreams: Int = 1_000_000
     ) {
         self.durability = durability
         self.createIfMissing = createIfMissing
@@ -23,5 +26,6 @@ public struct SQLiteEventLogOptions: Sendable {
         self.snapshotCompressionLevel = snapshotCompressionLevel
         self.maxSnapshotSize = maxSnapshotSize
         self.checkpointPages = checkpointPages
+        self.cachedStreams = max(1, cachedStreams)
     }
 }

@@ -12,7 +12,7 @@ extension SQLiteEventLog {
     @discardableResult
     public func importEvents(_ next: () throws -> (event: RecordedEvent, hash: [UInt8])?) throws -> Int {
         try writing { cache, db in
-            cache = try WriterCache.load(db)
+            cache = try WriterCache.load(db, streamLimit: options.cachedStreams)
             let statement = try insertStatement(db)
             defer { sqlite3_clear_bindings(statement) }
             var chain = HashChain()
@@ -21,6 +21,7 @@ extension SQLiteEventLog {
                 guard event.sequence == cache!.lastSequence + 1 else {
                     throw EventLogError(.invalidInput, "event \(event.sequence): expected sequence \(cache!.lastSequence + 1) to continue the log")
                 }
+                try cache!.warm(CollectionOfOne(event.streamID), db)
                 let version = cache!.streams[event.streamID]?.version ?? 0
                 guard event.position == version + 1 else {
                     throw EventLogError(.invalidInput, "event \(event.sequence): position \(event.position) in stream '\(event.streamID)', expected \(version + 1)")

@@ -142,9 +142,10 @@ public final class SQLiteEventLog: EventLogStore, Sendable {
     private func append(_ events: [NewEvent], at now: Instant, cache: inout WriterCache?, _ db: Database) throws -> [AppendedEvent] {
         // Another process may have appended since: then the cache is reloaded.
         let last = try Int64.fetchOne(db.cachedStatement(sql: "SELECT MAX(seq) FROM events")) ?? 0
-        let current = try cache.flatMap { $0.lastSequence == last ? $0 : nil } ?? WriterCache.load(db)
+        var current = try cache.flatMap { $0.lastSequence == last ? $0 : nil } ?? WriterCache.load(db, streamLimit: options.cachedStreams)
         // The batch owns the cache while it is prepared; on any error it stays nil and is reloaded.
         cache = nil
+        try current.warm(events.lazy.map(\.streamID), db)
         let batch = PreparedBatch(events, cache: current, at: now, on: preparer) { try Self.storedEvent(idempotencyKey: $0, db) }
         try insert(batch, db)
         var (prepared, results) = try batch.finish()
@@ -191,6 +192,7 @@ public final class SQLiteEventLog: EventLogStore, Sendable {
         try db.execute(sql: "UPDATE meta SET value = ? WHERE key = 'indexed_through'", arguments: [cache.lastSequence])
         cache.indexedThrough = cache.lastSequence
         cache.unindexed = []
+        cache.rotate(limit: options.cachedStreams)
     }
 
     // MARK: - Errors

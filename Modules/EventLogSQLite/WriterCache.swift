@@ -4,6 +4,11 @@ import GRDB
 /// What the single writer keeps in memory so an append needs no index look-ups:
 /// stream heads, type ids, the last sequence and hash, and how far the run index reaches.
 ///
+/// Stream heads are kept in two generations, so their number stays bounded: after an index run
+/// (when every stream's version is in the `streams` table) a cache over its limit drops the older
+/// generation and the current one becomes the older. A stream in neither is *cold*: before a batch
+/// is prepared, ``warm(_:_:)`` brings its streams back, from the older generation or the table.
+///
 /// Reloaded whenever the log's last sequence differs from the cached one (another process
 /// appended) or a transaction failed.
 struct WriterCache {
@@ -15,7 +20,12 @@ struct WriterCache {
     var lastSequence: Int64 = 0
     var lastHash: [UInt8] = HashChain.genesis
     var indexedThrough: Int64 = 0
+    /// The heads of streams appended to since the last rotation (and of every stream in the unindexed tail).
     var streams: [String: Head] = [:]
+    /// The heads of the generation before, not appended to since.
+    private var olderStreams: [String: Head] = [:]
+    /// Whether the `streams` table holds streams in neither generation.
+    private(set) var hasColdStreams = false
     var types: [String: Int64] = [:]
     /// The events after `indexedThrough` (stream id, sequence number), in order: the next index run.
     var unindexed: [(stream: Int64, sequence: Int64)] = []
@@ -25,11 +35,17 @@ struct WriterCache {
     var nextStreamID: Int64 = 1
     var nextTypeID: Int64 = 1
 
-    static func load(_ db: Database) throws -> WriterCache {
+    /// The cache of the log in `db`, with at most about `streamLimit` stream heads: beyond it,
+    /// only the streams of the unindexed tail (whose versions the table does not have yet).
+    static func load(_ db: Database, streamLimit: Int) throws -> WriterCache {
         var cache = WriterCache()
         cache.indexedThrough = try Int64.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'indexed_through'") ?? 0
+        cache.hasColdStreams = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM streams") ?? 0 > streamLimit
+        let streamsSQL = cache.hasColdStreams
+            ? "SELECT id, name, version FROM streams WHERE id IN (SELECT stream_id FROM events WHERE seq > \(cache.indexedThrough))"
+            : "SELECT id, name, version FROM streams"
         var names: [Int64: String] = [:]
-        for row in try Row.fetchAll(db, sql: "SELECT id, name, version FROM streams") {
+        for row in try Row.fetchAll(db, sql: streamsSQL) {
             let name: String = row[1]
             names[row[0]] = name
             cache.streams[name] = Head(id: row[0], version: row[2])
@@ -52,8 +68,34 @@ struct WriterCache {
         return cache
     }
 
+    /// Brings the heads of `names` that exist into `streams`: from the older generation, or from
+    /// the `streams` table for a cold stream (its version there is exact: a stream goes cold only
+    /// when an index run has written its version). Call before planning appends to `names`.
+    mutating func warm(_ names: some Sequence<String>, _ db: Database) throws {
+        guard hasColdStreams || !olderStreams.isEmpty else { return }
+        for name in names where streams[name] == nil {
+            if let head = olderStreams.removeValue(forKey: name) {
+                streams[name] = head
+            } else if hasColdStreams, let row = try Row.fetchOne(
+                db.cachedStatement(sql: "SELECT id, version FROM streams WHERE name = ?"), arguments: [name]
+            ) {
+                streams[name] = Head(id: row[0], version: row[1])
+            }
+        }
+    }
+
+    /// After an index run: if more than `limit` heads are cached, drops the older generation (its
+    /// streams go cold) and makes the current one the older.
+    mutating func rotate(limit: Int) {
+        guard unindexed.isEmpty, streams.count + olderStreams.count > limit else { return }
+        olderStreams = streams
+        streams = [:]
+        hasColdStreams = true
+    }
+
     /// Moves the stream's head to `position`; returns the stream's id and whether the stream is
-    /// new (its row must then be inserted with that id). One dictionary look-up.
+    /// new (its row must then be inserted with that id). One dictionary look-up; the stream's
+    /// head must be in `streams` if it exists (see ``warm(_:_:)``).
     mutating func advance(_ name: String, to position: Int64) -> (id: Int64, isNew: Bool) {
         if let index = streams.index(forKey: name) {
             streams.values[index].version = position

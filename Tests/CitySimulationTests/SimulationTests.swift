@@ -1,5 +1,7 @@
 import CitySimulation
 import EventLog
+import EventLogSQLite
+import EventLogTestSupport
 import PlatformKit
 import Synchronization
 import Foundation
@@ -21,7 +23,7 @@ final class SimulationTests: XCTestCase {
         return (log, summary)
     }
 
-    private func fingerprint(_ log: InMemoryEventLog) throws -> [String] {
+    private func fingerprint(_ log: some EventLogReader) throws -> [String] {
         try log.events().map { "\($0.sequence) \($0.streamID) \($0.type) \($0.recordedAt) \($0.payload.hashValue)" }
     }
 
@@ -32,6 +34,19 @@ final class SimulationTests: XCTestCase {
         XCTAssertEqual(summary, again)
         XCTAssertGreaterThan(summary.tripsCompleted, 0)
         XCTAssertTrue(summary.finished)
+    }
+
+    /// An SQLite log whose writer keeps few stream heads (most streams go cold and are looked up
+    /// in the file when appended to again) gets the same log as memory.
+    func test_sqliteLog_withATinyStreamCache_getsTheSameLog() throws {
+        let (memory, summary) = try run(small)
+        let directory = TemporaryDirectory()
+        let clock = VirtualClock()
+        let options = SQLiteEventLogOptions(durability: .normal, indexRunLength: 1_000, cachedStreams: 200)
+        let log = try SQLiteEventLog(path: directory.path("run.sqlite"), clock: .virtual(clock), options: options)
+        XCTAssertEqual(try SimulationRun.run(small, log: log, clock: clock, assets: assets), summary)
+        XCTAssertEqual(try fingerprint(log), try fingerprint(memory))
+        XCTAssertTrue(try log.verify().isValid)
     }
 
     func test_differentSeed_givesADifferentRun() throws {

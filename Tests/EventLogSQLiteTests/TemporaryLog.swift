@@ -3,6 +3,8 @@ import EventLogSQLite
 import Foundation
 import PlatformKit
 
-func makeLog(_ path: String, clock: Clock = .constant(.epoch), runLength: Int64 = 65_536, durability: Durability = .normal) throws -> SQLiteEventLog {
-    try SQLiteEventLog(path: path, clock: clock, options: SQLiteEventLogOptions(durability: durability, indexRunLength: runLength))
+func makeLog(
+    _ path: String, clock: Clock = .constant(.epoch), runLength: Int64 = 65_536, durability: Durability = .normal, cachedStreams: Int = 1_000_000
+) throws -> SQLiteEventLog {
+    try SQLiteEventLog(path: path, clock: clock, options: SQLiteEventLogOptions(durability: durability, indexRunLength: runLength, cachedStreams: cachedStreams))
 }
