@@ -146,7 +146,8 @@ public final class SQLiteEventLog: EventLogStore, Sendable {
         // The batch owns the cache while it is prepared; on any error it stays nil and is reloaded.
         cache = nil
         try current.warm(events.lazy.map(\.streamID), db)
-        let batch = PreparedBatch(events, cache: current, at: now, on: preparer) { try Self.storedEvent(idempotencyKey: $0, db) }
+        // Consumed: a live copy here would make the batch copy every stream head on its first write.
+        let batch = PreparedBatch(events, cache: consume current, at: now, on: preparer) { try Self.storedEvent(idempotencyKey: $0, db) }
         try insert(batch, db)
         var (prepared, results) = try batch.finish()
         try writeIndexRunIfDue(cache: &prepared, db)
