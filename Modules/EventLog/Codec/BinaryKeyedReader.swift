@@ -188,7 +188,7 @@ public struct BinaryKeyedReader {
 
     /// The case of an enum with associated values (its synthesized encoding: one entry, named
     /// after the case, holding a keyed container of the values): the name and a reader of the values.
-    public mutating func enumCase() throws -> (name: String, values: BinaryKeyedReader) {
+    public func enumCase() throws -> (name: String, values: BinaryKeyedReader) {
         guard count == 1 else {
             throw DecodingError.typeMismatch(
                 BinaryKeyedReader.self, .init(codingPath: [], debugDescription: "An enum case needs exactly one key; found \(count).")
