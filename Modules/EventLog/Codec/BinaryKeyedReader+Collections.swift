@@ -117,15 +117,11 @@ extension BinaryKeyedReader {
         result.reserveCapacity(count)
         var position = entries
         for _ in 0..<count {
-            let keyLength = _Read.varintUnchecked(base, &position)
-            let key = _Read.string(UnsafeBufferPointer(start: (base + position).assumingMemoryBound(to: UInt8.self), count: keyLength))
-            position &+= keyLength
-            let valueLength = _Read.varintUnchecked(base, &position)
-            let start = position
-            position &+= valueLength
+            let (bytes, start, end) = nextEntry(at: &position)
+            let key = _Read.string(bytes)
             // Like `Codable`'s dictionaries (the keys of `allKeys`): a key that is not UTF-8 is skipped.
             guard let key else { continue }
-            result[key] = try Self.within(Key(key)) { try value(base, start, position) }
+            result[key] = try Self.within(Key(key)) { try value(base, start, end) }
         }
         return result
     }

@@ -176,12 +176,7 @@ public struct BinaryKeyedReader {
         var names: [String] = []
         var position = entries
         for _ in 0..<count {
-            let keyLength = _Read.varintUnchecked(base, &position)
-            if let name = _Read.string(UnsafeBufferPointer(start: (base + position).assumingMemoryBound(to: UInt8.self), count: keyLength)) {
-                names.append(name)
-            }
-            position &+= keyLength
-            position &+= _Read.varintUnchecked(base, &position)
+            if let name = _Read.string(nextEntry(at: &position).key) { names.append(name) }
         }
         return names
     }
@@ -195,12 +190,9 @@ public struct BinaryKeyedReader {
             )
         }
         var position = entries
-        let keyLength = _Read.varintUnchecked(base, &position)
-        let name = _Read.string(UnsafeBufferPointer(start: (base + position).assumingMemoryBound(to: UInt8.self), count: keyLength))
-        position &+= keyLength
-        let valueLength = _Read.varintUnchecked(base, &position)
-        guard let name else { throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "Key is not valid UTF-8.")) }
-        let values = try Self.within(Key(name)) { try BinaryKeyedReader(base: base, start: position, end: position &+ valueLength, Any.self) }
+        let (key, start, end) = nextEntry(at: &position)
+        guard let name = _Read.string(key) else { throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "Key is not valid UTF-8.")) }
+        let values = try Self.within(Key(name)) { try BinaryKeyedReader(base: base, start: start, end: end, Any.self) }
         return (name, values)
     }
 
@@ -264,14 +256,22 @@ public struct BinaryKeyedReader {
 
     /// Reads the entry at `position` (moving past it); its value region if its key is `key`.
     private func entry(at position: inout Int, matching key: StaticString) -> (Int, Int)? {
+        let (name, start, end) = nextEntry(at: &position)
+        guard name.count == key.utf8CodeUnitCount, memcmp(name.baseAddress!, key.utf8Start, name.count) == 0 else { return nil }
+        return (start, end)
+    }
+
+    /// The entry at `position`, moving past it: its key's bytes and its value's region. The entry
+    /// table was validated when the reader was made, so this reads it unchecked.
+    @inline(__always)
+    func nextEntry(at position: inout Int) -> (key: UnsafeBufferPointer<UInt8>, start: Int, end: Int) {
         let keyLength = _Read.varintUnchecked(base, &position)
-        let keyStart = position
+        let key = UnsafeBufferPointer(start: (base + position).assumingMemoryBound(to: UInt8.self), count: keyLength)
         position &+= keyLength
         let valueLength = _Read.varintUnchecked(base, &position)
-        let valueStart = position
+        let start = position
         position &+= valueLength
-        guard keyLength == key.utf8CodeUnitCount, memcmp(base + keyStart, key.utf8Start, keyLength) == 0 else { return nil }
-        return (valueStart, position)
+        return (key, start, position)
     }
 
     static func missing(_ key: StaticString) -> DecodingError {
