@@ -91,9 +91,19 @@ public struct ServiceDataManager: Sendable, Hashable, Codable {
     }
 }
 
-// Decoded without `Codable` in tracker snapshots (the synthesized encoding's keys, in its order),
-// beside the private setters.
-extension ServiceDataManager: BinaryDecodable {
+// Encoded and decoded without `Codable` in tracker snapshots (the synthesized encoding's keys, in
+// its order), beside the private setters.
+extension ServiceDataManager: BinaryEncodable, BinaryDecodable {
+    public func encode(to writer: inout BinaryKeyedWriter) {
+        writer.encode(service, forKey: "service")
+        writer.encode(cards, forKey: "cards")
+        writer.encode(isInOutage, forKey: "isInOutage")
+        writer.encodeIfPresent(lastUpdatedAt, forKey: "lastUpdatedAt")
+        writer.encodeIfPresent(lastPullAt, forKey: "lastPullAt")
+        writer.encode(failedPulls, forKey: "failedPulls")
+        writer.encodeIfPresent(retryAt, forKey: "retryAt")
+    }
+
     public init(from reader: inout BinaryKeyedReader) throws {
         service = try reader.decode(TrackerService.self, forKey: "service")
         cards = try reader.decode([TrackerCard].self, forKey: "cards")

@@ -81,9 +81,15 @@ extension TrackerPrivacyChanged: TrackerEvent {}
 extension TrackerStatusItemSelected: TrackerEvent {}
 extension TrackerBulletinDismissed: TrackerEvent {}
 
-// Every driver's tracker is in the tracker snapshot: it decodes without `Codable` (the synthesized
-// encoding's keys, in its order), beside the private setters.
-extension TrackerState: BinaryDecodable {
+// Every driver's tracker is in the tracker snapshot: it encodes and decodes without `Codable` (the
+// synthesized encoding's keys, in its order), beside the private setters.
+extension TrackerState: BinaryEncodable, BinaryDecodable {
+    public func encode(to writer: inout BinaryKeyedWriter) {
+        writer.encode(managers, forKey: "managers")
+        writer.encode(ui, forKey: "ui")
+        writer.encodeIfPresent(updatedAt, forKey: "updatedAt")
+    }
+
     public init(from reader: inout BinaryKeyedReader) throws {
         managers = try reader.decode([ServiceDataManager].self, forKey: "managers")
         ui = try reader.decode(TrackerUIState.self, forKey: "ui")

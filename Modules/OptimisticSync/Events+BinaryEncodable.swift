@@ -28,7 +28,7 @@ extension IDAssignment: BinaryEncodable {
     }
 }
 
-extension ServerSnapshot: BinaryEncodable where State: BinaryEncodable {
+extension ServerSnapshot: BinaryEncodable where State: BinaryEncodable, State.BinaryEncodingFailure == Never {
     public func encode(to writer: inout BinaryKeyedWriter) {
         writer.encode(version, forKey: "version")
         writer.encode(state, forKey: "state")
@@ -36,7 +36,7 @@ extension ServerSnapshot: BinaryEncodable where State: BinaryEncodable {
     }
 }
 
-extension SyncResponse: BinaryEncodable where State: BinaryEncodable {
+extension SyncResponse: BinaryEncodable where State: BinaryEncodable, State.BinaryEncodingFailure == Never {
     public func encode(to writer: inout BinaryKeyedWriter) {
         switch self {
         case .accepted(let snapshot, let assignedIDs):
@@ -79,7 +79,7 @@ extension DeliveryFailed: BinaryEncodable {
     }
 }
 
-extension RequestConfirmed: BinaryEncodable where Domain.State: BinaryEncodable {
+extension RequestConfirmed: BinaryEncodable where Domain.State: BinaryEncodable, Domain.State.BinaryEncodingFailure == Never {
     public func encode(to writer: inout BinaryKeyedWriter) {
         writer.encode(id, forKey: "id")
         writer.encode(at, forKey: "at")
@@ -88,7 +88,7 @@ extension RequestConfirmed: BinaryEncodable where Domain.State: BinaryEncodable 
     }
 }
 
-extension StatePushed: BinaryEncodable where Domain.State: BinaryEncodable {
+extension StatePushed: BinaryEncodable where Domain.State: BinaryEncodable, Domain.State.BinaryEncodingFailure == Never {
     public func encode(to writer: inout BinaryKeyedWriter) {
         writer.encode(at, forKey: "at")
         writer.encode(snapshot, forKey: "snapshot")

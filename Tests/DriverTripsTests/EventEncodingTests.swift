@@ -101,10 +101,12 @@ final class EventEncodingTests: XCTestCase {
         return state
     }
 
-    /// The trip service's snapshot state decodes without `Codable` to what `Codable` decodes.
-    func test_fastDecode_equalsCodable_forRandomServiceStates() throws {
+    /// The trip service's snapshot state encodes and decodes without `Codable` as through `Codable`.
+    func test_fastCoding_equalsCodable_forRandomServiceStates() throws {
         for _ in 0..<300 {
-            try assertDecodesLikeCodable(serviceState())
+            let state = serviceState()
+            try assertEncodesLikeCodable(state)
+            try assertDecodesLikeCodable(state)
         }
     }
 

@@ -5,7 +5,14 @@ import XCTest
 public func assertEncodesLikeCodable<T: BinaryEncodable>(_ value: T, file: StaticString = #filePath, line: UInt = #line) throws {
     var codable = BinaryEncoder()
     codable.usesBinaryEncodable = false
-    XCTAssertEqual(try BinaryEncoder().encode(value), try codable.encode(value), "\(T.self) encodes otherwise than Codable", file: file, line: line)
+    assertSameBytes(try BinaryEncoder().encode(value), try codable.encode(value), "\(T.self) encodes otherwise than Codable", file: file, line: line)
+}
+
+/// Asserts that two encodings are equal, naming the first byte that differs (not every byte).
+public func assertSameBytes(_ actual: [UInt8], _ expected: [UInt8], _ message: String, file: StaticString = #filePath, line: UInt = #line) {
+    guard actual != expected else { return }
+    let offset = zip(actual, expected).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(actual.count, expected.count)
+    XCTFail("\(message): \(actual.count) bytes against \(expected.count), first difference at byte \(offset)", file: file, line: line)
 }
 
 /// Asserts that `value`'s `Codable` encoding decodes back to `value` through its `BinaryDecodable`

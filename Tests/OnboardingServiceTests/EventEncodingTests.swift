@@ -47,9 +47,9 @@ final class EventEncodingTests: XCTestCase {
         }
     }
 
-    /// The service's snapshot state decodes without `Codable` to what `Codable` decodes (open
-    /// attempts come from real runs: see the city simulation's snapshot test).
-    func test_fastDecode_equalsCodable_forRandomStates() throws {
+    /// The service's snapshot state encodes and decodes without `Codable` as through `Codable`
+    /// (open attempts come from real runs: see the city simulation's snapshot test).
+    func test_fastCoding_equalsCodable_forRandomStates() throws {
         for _ in 0..<300 {
             var state = OnboardingState()
             for _ in 0..<Int.random(in: 0...4, using: &random) {
@@ -63,6 +63,7 @@ final class EventEncodingTests: XCTestCase {
                 state.recentEntries[text()] = (0..<Int.random(in: 0...3, using: &random)).map { _ in instant() }
                 state.closedAttempts.insert(text())
             }
+            try assertEncodesLikeCodable(state)
             try assertDecodesLikeCodable(state)
         }
     }

@@ -150,7 +150,7 @@ final class _EncState: _PathTracking {
             writer.builtin(kind, value)
             return
         }
-        if usesBinaryEncodable, BinaryKeyedWriter.write(value, into: &writer) { return }
+        if usesBinaryEncodable, try BinaryKeyedWriter.write(value, into: &writer) { return }
         try encodeRegion(ref) { encoder in try nested(ref) { try value.encode(to: encoder) } }
     }
 
@@ -160,7 +160,7 @@ final class _EncState: _PathTracking {
             writer.builtin(kind, value)
             return
         }
-        if usesBinaryEncodable, BinaryKeyedWriter.write(value, into: &writer) { return }
+        if usesBinaryEncodable, try BinaryKeyedWriter.write(value, into: &writer) { return }
         try encodeRegion(ref) { encoder in try nested(ref, key) { try value.encode(to: encoder) } }
     }
 

@@ -8,9 +8,15 @@ import PlatformKit
 /// exactly the bytes of the synthesized `Codable` encoding: the same keys in the same order, so
 /// stored payloads, hashes and every decoder are unaffected. Test it with random values against
 /// the `Codable` path.
+///
+/// `encode(to:)` throws nothing unless the type writes a field through `Codable` (the writer's
+/// `encode(_:forKey:)` for any `Encodable`); its thrown type is inferred.
 public protocol BinaryEncodable: Encodable {
+    /// What `encode(to:)` throws: `Never` unless a field takes the `Codable` path.
+    associatedtype BinaryEncodingFailure: Error = Never
+
     /// Writes the fields into the keyed container `writer`, in the synthesized encoding's order.
-    func encode(to writer: inout BinaryKeyedWriter)
+    func encode(to writer: inout BinaryKeyedWriter) throws(BinaryEncodingFailure)
 }
 
 /// Writes one keyed container of the binary format (see `BinaryFormat.swift`) without `Codable`.
@@ -19,27 +25,30 @@ public protocol BinaryEncodable: Encodable {
 /// ``BinaryEncoder`` writes a `KeyedEncodingContainer` entry. Optional values follow
 /// `encodeIfPresent`: a nil value is its key with an empty value.
 public struct BinaryKeyedWriter {
-    private var bytes: _ByteWriter
+    var bytes: _ByteWriter
     private let countPosition: Int
     private var entries = 0
 
     /// Writes `value` (its keyed container) at the end of `bytes` if its type is `BinaryEncodable`.
-    static func write<T>(_ value: T, into bytes: inout _ByteWriter) -> Bool {
+    static func write<T>(_ value: T, into bytes: inout _ByteWriter) throws -> Bool {
         guard let type = _BinaryEncodableTypes.conformance(of: T.self) else { return false }
-        func write<E: BinaryEncodable>(_: E.Type) {
+        func write<E: BinaryEncodable>(_: E.Type) throws(E.BinaryEncodingFailure) {
             let value = _cast(value, to: E.self)
-            keyed(&bytes) { value.encode(to: &$0) }
+            try keyed(&bytes) { (writer: inout BinaryKeyedWriter) throws(E.BinaryEncodingFailure) in try value.encode(to: &writer) }
         }
-        write(type)
+        try write(type)
         return true
     }
 
     /// Writes a keyed container that `body` fills at the end of `bytes`.
-    private static func keyed(_ bytes: inout _ByteWriter, _ body: (inout BinaryKeyedWriter) -> Void) {
+    static func keyed<Failure: Error>(
+        _ bytes: inout _ByteWriter, _ body: (inout BinaryKeyedWriter) throws(Failure) -> Void
+    ) throws(Failure) {
         var writer = BinaryKeyedWriter(bytes: bytes)
-        body(&writer)
-        bytes = writer.bytes
-        bytes.patch(at: writer.countPosition, value: UInt64(writer.entries))
+        // The buffer may have moved: hand it back even when `body` throws.
+        defer { bytes = writer.bytes }
+        try body(&writer)
+        writer.bytes.patch(at: writer.countPosition, value: UInt64(writer.entries))
     }
 
     private init(bytes: _ByteWriter) {
@@ -94,14 +103,16 @@ public struct BinaryKeyedWriter {
     }
 
     /// A nested value without `Codable`.
-    public mutating func encode<T: BinaryEncodable>(_ value: T, forKey key: StaticString) {
-        encodeNested(forKey: key) { value.encode(to: &$0) }
+    public mutating func encode<T: BinaryEncodable>(_ value: T, forKey key: StaticString) throws(T.BinaryEncodingFailure) {
+        try encodeNested(forKey: key) { (writer: inout BinaryKeyedWriter) throws(T.BinaryEncodingFailure) in try value.encode(to: &writer) }
     }
 
     /// A nested keyed container that `body` fills (e.g. an enum case's associated values).
-    public mutating func encodeNested(forKey key: StaticString, _ body: (inout BinaryKeyedWriter) -> Void) {
+    public mutating func encodeNested<Failure: Error>(
+        forKey key: StaticString, _ body: (inout BinaryKeyedWriter) throws(Failure) -> Void
+    ) throws(Failure) {
         begin(key)
-        region { Self.keyed(&$0, body) }
+        try region { (bytes: inout _ByteWriter) throws(Failure) in try Self.keyed(&bytes, body) }
     }
 
     /// Any other value, through ``BinaryEncoder``.
@@ -113,6 +124,15 @@ public struct BinaryKeyedWriter {
 
     /// An array of strings (an unkeyed container of built-in scalars).
     public mutating func encode(_ values: [String], forKey key: StaticString) {
+        encodeStrings(values, forKey: key)
+    }
+
+    /// A set of strings, in its order (an unkeyed container of built-in scalars).
+    public mutating func encode(_ values: Set<String>, forKey key: StaticString) {
+        encodeStrings(values, forKey: key)
+    }
+
+    private mutating func encodeStrings(_ values: some Collection<String>, forKey key: StaticString) {
         begin(key)
         region { bytes in
             bytes.varint(UInt64(values.count))
@@ -130,13 +150,13 @@ public struct BinaryKeyedWriter {
     }
 
     /// An array of nested values (an unkeyed container of length-prefixed elements).
-    public mutating func encode<T: BinaryEncodable>(_ values: [T], forKey key: StaticString) {
+    public mutating func encode<T: BinaryEncodable>(_ values: [T], forKey key: StaticString) throws(T.BinaryEncodingFailure) {
         begin(key)
-        region { bytes in
+        try region { (bytes: inout _ByteWriter) throws(T.BinaryEncodingFailure) in
             bytes.varint(UInt64(values.count))
             for value in values {
                 let length = bytes.placeholder()
-                Self.keyed(&bytes) { value.encode(to: &$0) }
+                try Self.keyed(&bytes) { (writer: inout BinaryKeyedWriter) throws(T.BinaryEncodingFailure) in try value.encode(to: &writer) }
                 bytes.patchLength(at: length)
             }
         }
@@ -173,8 +193,8 @@ public struct BinaryKeyedWriter {
         if let value { encode(value, forKey: key) } else { encodeNil(forKey: key) }
     }
 
-    public mutating func encodeIfPresent<T: BinaryEncodable>(_ value: T?, forKey key: StaticString) {
-        if let value { encode(value, forKey: key) } else { encodeNil(forKey: key) }
+    public mutating func encodeIfPresent<T: BinaryEncodable>(_ value: T?, forKey key: StaticString) throws(T.BinaryEncodingFailure) {
+        if let value { try encode(value, forKey: key) } else { encodeNil(forKey: key) }
     }
 
     // MARK: - Entries
@@ -185,8 +205,14 @@ public struct BinaryKeyedWriter {
         key.withUTF8Buffer { bytes.lengthPrefixed(UnsafeRawBufferPointer($0)) }
     }
 
+    /// Starts an entry whose key is a dictionary's.
+    mutating func begin(_ key: String) {
+        entries &+= 1
+        bytes.string(key)
+    }
+
     /// Writes `value` as a string region (a string's byte length and bytes), preceded by its byte length.
-    private static func region(of value: String, into bytes: inout _ByteWriter) {
+    static func region(of value: String, into bytes: inout _ByteWriter) {
         var value = value
         value.withUTF8 { utf8 in
             let length = UInt64(utf8.count)
@@ -203,9 +229,9 @@ public struct BinaryKeyedWriter {
     }
 
     /// Writes a value through `body`, preceded by its byte length.
-    private mutating func region(_ body: (inout _ByteWriter) -> Void) {
+    mutating func region<Failure: Error>(_ body: (inout _ByteWriter) throws(Failure) -> Void) throws(Failure) {
         let length = bytes.placeholder()
-        body(&bytes)
+        try body(&bytes)
         bytes.patchLength(at: length)
     }
 }

@@ -3,10 +3,16 @@ import OptimisticSync
 import PlatformKit
 import TripContract
 
-// The trip service's snapshot holds every driver's record: it decodes without `Codable` (the
-// synthesized encoding's keys, in its order).
+// The trip service's snapshot holds every driver's record: it encodes and decodes without
+// `Codable` (the synthesized encoding's keys, in its order).
 
-extension TripServiceState: BinaryDecodable {
+extension TripServiceState: BinaryEncodable, BinaryDecodable {
+    public func encode(to writer: inout BinaryKeyedWriter) {
+        writer.encode(drivers, forKey: "drivers")
+        writer.encode(offers, forKey: "offers")
+        writer.encode(armedRejections, forKey: "armedRejections")
+    }
+
     public init(from reader: inout BinaryKeyedReader) throws {
         drivers = try reader.decode([String: DriverRecord].self, forKey: "drivers")
         offers = try reader.decode([String: Offer].self, forKey: "offers")
@@ -14,7 +20,13 @@ extension TripServiceState: BinaryDecodable {
     }
 }
 
-extension TripServiceState.DriverRecord: BinaryDecodable {
+extension TripServiceState.DriverRecord: BinaryEncodable, BinaryDecodable {
+    public func encode(to writer: inout BinaryKeyedWriter) {
+        writer.encode(snapshot, forKey: "snapshot")
+        writer.encode(answers, forKey: "answers")
+        writer.encode(answerOrder, forKey: "answerOrder")
+    }
+
     public init(from reader: inout BinaryKeyedReader) throws {
         snapshot = try reader.decode(ServerSnapshot<DriverState>.self, forKey: "snapshot")
         answers = try reader.decode([String: TripServiceState.Outcome].self, forKey: "answers")
@@ -22,7 +34,16 @@ extension TripServiceState.DriverRecord: BinaryDecodable {
     }
 }
 
-extension TripServiceState.Outcome: BinaryDecodable {
+extension TripServiceState.Outcome: BinaryEncodable, BinaryDecodable {
+    public func encode(to writer: inout BinaryKeyedWriter) {
+        switch self {
+        case .accepted(let assignedIDs): writer.encodeNested(forKey: "accepted") { $0.encode(assignedIDs, forKey: "assignedIDs") }
+        case .rejected(let reason): writer.encodeNested(forKey: "rejected") { $0.encode(reason, forKey: "reason") }
+        case .unavailable(let reason): writer.encodeNested(forKey: "unavailable") { $0.encode(reason, forKey: "reason") }
+        case .malformed(let reason): writer.encodeNested(forKey: "malformed") { $0.encode(reason, forKey: "reason") }
+        }
+    }
+
     public init(from reader: inout BinaryKeyedReader) throws {
         var (name, values) = try reader.enumCase()
         switch name {
@@ -36,7 +57,12 @@ extension TripServiceState.Outcome: BinaryDecodable {
     }
 }
 
-extension TripServiceState.Offer: BinaryDecodable {
+extension TripServiceState.Offer: BinaryEncodable, BinaryDecodable {
+    public func encode(to writer: inout BinaryKeyedWriter) {
+        writer.encode(driver, forKey: "driver")
+        writer.encode(estimate, forKey: "estimate")
+    }
+
     public init(from reader: inout BinaryKeyedReader) throws {
         driver = try reader.decode(String.self, forKey: "driver")
         estimate = try reader.decode(Money.self, forKey: "estimate")

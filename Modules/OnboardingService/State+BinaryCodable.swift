@@ -2,10 +2,18 @@ import EventLog
 import PlatformKit
 
 // The service's state is the largest part of a snapshot (an account per onboarded user): it
-// decodes without `Codable` (the synthesized encoding's keys, in its order). Open attempts are
-// few and keep the `Codable` path.
+// encodes and decodes without `Codable` (the synthesized encoding's keys, in its order). Open
+// attempts are few and keep the `Codable` path.
 
-extension OnboardingState: BinaryDecodable {
+extension OnboardingState: BinaryEncodable, BinaryDecodable {
+    public func encode(to writer: inout BinaryKeyedWriter) throws {
+        writer.encode(accounts, forKey: "accounts")
+        writer.encode(accountIDs, forKey: "accountIDs")
+        try writer.encode(attempts, forKey: "attempts")
+        writer.encode(closedAttempts, forKey: "closedAttempts")
+        writer.encode(recentEntries, forKey: "recentEntries")
+    }
+
     public init(from reader: inout BinaryKeyedReader) throws {
         accounts = try reader.decode([String: Account].self, forKey: "accounts")
         accountIDs = try reader.decode([String: String].self, forKey: "accountIDs")
@@ -15,7 +23,19 @@ extension OnboardingState: BinaryDecodable {
     }
 }
 
-extension Account: BinaryDecodable {
+extension Account: BinaryEncodable, BinaryDecodable {
+    public func encode(to writer: inout BinaryKeyedWriter) {
+        writer.encode(id, forKey: "id")
+        writer.encode(market, forKey: "market")
+        writer.encode(identifierKeys, forKey: "identifierKeys")
+        writer.encodeIfPresent(maskedMobile, forKey: "maskedMobile")
+        writer.encodeIfPresent(maskedEmail, forKey: "maskedEmail")
+        writer.encodeIfPresent(firstName, forKey: "firstName")
+        writer.encodeIfPresent(lastName, forKey: "lastName")
+        writer.encodeIfPresent(passwordDigest, forKey: "passwordDigest")
+        writer.encode(sessions, forKey: "sessions")
+    }
+
     public init(from reader: inout BinaryKeyedReader) throws {
         id = try reader.decode(String.self, forKey: "id")
         market = try reader.decode(String.self, forKey: "market")

@@ -2,10 +2,10 @@ import EventLog
 import PlatformKit
 import XCTest
 
-/// Nested values, collections and enum cases read without `Codable` agree with `BinaryDecoder`'s
-/// `Codable` path, also when the type is nested inside a `Codable` value.
-final class BinaryKeyedReaderCollectionTests: XCTestCase {
-    struct Line: Codable, Equatable, BinaryDecodable {
+/// Nested values, collections and enum cases written and read without `Codable` agree with the
+/// `Codable` paths of `BinaryEncoder` and `BinaryDecoder`, also nested inside a `Codable` value.
+final class BinaryKeyedCollectionTests: XCTestCase {
+    struct Line: Codable, Equatable, BinaryEncodable, BinaryDecodable {
         var id: String
         var amount: Money
         var at: Instant
@@ -23,9 +23,17 @@ final class BinaryKeyedReaderCollectionTests: XCTestCase {
             ended = try reader.decodeIfPresent(Instant.self, forKey: "ended")
             rating = try reader.decodeIfPresent(Int.self, forKey: "rating")
         }
+
+        func encode(to writer: inout BinaryKeyedWriter) {
+            writer.encode(id, forKey: "id")
+            writer.encode(amount, forKey: "amount")
+            writer.encode(at, forKey: "at")
+            writer.encodeIfPresent(ended, forKey: "ended")
+            writer.encodeIfPresent(rating, forKey: "rating")
+        }
     }
 
-    enum Outcome: Codable, Equatable, BinaryDecodable {
+    enum Outcome: Codable, Equatable, BinaryEncodable, BinaryDecodable {
         case accepted(lines: [Line])
         case rejected(reason: String)
         case none
@@ -39,9 +47,17 @@ final class BinaryKeyedReaderCollectionTests: XCTestCase {
             default: throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "unknown case \(name)"))
             }
         }
+
+        func encode(to writer: inout BinaryKeyedWriter) {
+            switch self {
+            case .accepted(let lines): writer.encodeNested(forKey: "accepted") { $0.encode(lines, forKey: "lines") }
+            case .rejected(let reason): writer.encodeNested(forKey: "rejected") { $0.encode(reason, forKey: "reason") }
+            case .none: writer.encodeNested(forKey: "none") { _ in }
+            }
+        }
     }
 
-    struct Book: Codable, Equatable, BinaryDecodable {
+    struct Book: Codable, Equatable, BinaryEncodable, BinaryDecodable {
         var lines: [Line]
         var byID: [String: Line]
         var names: [String: String]
@@ -50,9 +66,11 @@ final class BinaryKeyedReaderCollectionTests: XCTestCase {
         var outcomes: [String: Outcome]
         var last: Line?
         var version: Int64?
+        /// Written and read through `Codable`.
+        var totals: [Int64: Int64]
 
-        init(lines: [Line], byID: [String: Line], names: [String: String], seen: Set<String>, entries: [String: [Instant]], outcomes: [String: Outcome], last: Line?, version: Int64?) {
-            (self.lines, self.byID, self.names, self.seen, self.entries, self.outcomes, self.last, self.version) = (lines, byID, names, seen, entries, outcomes, last, version)
+        init(lines: [Line], byID: [String: Line], names: [String: String], seen: Set<String>, entries: [String: [Instant]], outcomes: [String: Outcome], last: Line?, version: Int64?, totals: [Int64: Int64]) {
+            (self.lines, self.byID, self.names, self.seen, self.entries, self.outcomes, self.last, self.version, self.totals) = (lines, byID, names, seen, entries, outcomes, last, version, totals)
         }
 
         init(from reader: inout BinaryKeyedReader) throws {
@@ -64,6 +82,19 @@ final class BinaryKeyedReaderCollectionTests: XCTestCase {
             outcomes = try reader.decode([String: Outcome].self, forKey: "outcomes")
             last = try reader.decodeIfPresent(Line.self, forKey: "last")
             version = try reader.decodeIfPresent(Int64.self, forKey: "version")
+            totals = try reader.decode([Int64: Int64].self, forKey: "totals")
+        }
+
+        func encode(to writer: inout BinaryKeyedWriter) throws {
+            writer.encode(lines, forKey: "lines")
+            writer.encode(byID, forKey: "byID")
+            writer.encode(names, forKey: "names")
+            writer.encode(seen, forKey: "seen")
+            writer.encode(entries, forKey: "entries")
+            writer.encode(outcomes, forKey: "outcomes")
+            writer.encodeIfPresent(last, forKey: "last")
+            writer.encodeIfPresent(version, forKey: "version")
+            try writer.encode(totals, forKey: "totals")
         }
     }
 
@@ -106,7 +137,8 @@ final class BinaryKeyedReaderCollectionTests: XCTestCase {
         Book(
             lines: (0..<count(3)).map { _ in line() }, byID: keyed(3) { line() }, names: keyed(3) { text() },
             seen: Set((0..<count(4)).map { _ in text() }), entries: keyed(3) { (0..<count(3)).map { _ in instant() } },
-            outcomes: keyed(3) { outcome() }, last: maybe { line() }, version: maybe { Int64.random(in: Int64.min...Int64.max, using: &random) }
+            outcomes: keyed(3) { outcome() }, last: maybe { line() }, version: maybe { Int64.random(in: Int64.min...Int64.max, using: &random) },
+            totals: Dictionary((0..<count(3)).map { _ in (Int64(count(1_000)), Int64.random(in: Int64.min...Int64.max, using: &random)) }, uniquingKeysWith: { first, _ in first })
         )
     }
 
@@ -125,6 +157,37 @@ final class BinaryKeyedReaderCollectionTests: XCTestCase {
             let shelf = Shelf(books: [book, self.book()], label: text())
             XCTAssertEqual(try BinaryDecoder().decode(Shelf.self, from: BinaryEncoder().encode(shelf)), shelf)
         }
+    }
+
+    func test_fastEncode_equalsCodableEncode_forRandomValues() throws {
+        var encoder = BinaryEncoder()
+        encoder.usesBinaryEncodable = false
+        for _ in 0..<500 {
+            let book = book()
+            XCTAssertEqual(try BinaryEncoder().encode(book), try encoder.encode(book))
+            let shelf = Shelf(books: [book, self.book()], label: text())
+            XCTAssertEqual(try BinaryEncoder().encode(shelf), try encoder.encode(shelf))
+        }
+    }
+
+    /// A field written through `Codable` that throws fails the whole encoding with its error.
+    func test_aFieldThatFailsToEncode_throwsItsError() throws {
+        struct Refused: Error {}
+        struct Unencodable: Encodable {
+            func encode(to encoder: any Encoder) throws { throw Refused() }
+        }
+        struct Holder: BinaryEncodable {
+            var lines: [Line]
+            var field = Unencodable()
+            func encode(to writer: inout BinaryKeyedWriter) throws {
+                writer.encode(lines, forKey: "lines")
+                try writer.encode(field, forKey: "field")
+            }
+        }
+        // Enough lines that the buffer grows before the failing field.
+        let holder = Holder(lines: (0..<300).map { _ in line() })
+        XCTAssertThrowsError(try BinaryEncoder().encode([holder, holder])) { XCTAssertTrue($0 is Refused, "\($0)") }
+        XCTAssertThrowsError(try BinaryEncoder().encode(holder)) { XCTAssertTrue($0 is Refused, "\($0)") }
     }
 
     func test_fastDecode_failsWhereCodableFails_onMalformedInput() throws {

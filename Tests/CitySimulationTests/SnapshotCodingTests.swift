@@ -1,13 +1,15 @@
 @testable import CitySimulation
 import EventLog
+import EventLogTestSupport
 import Foundation
 import PlatformKit
 import XCTest
 
-/// Every module's state after a simulation decodes alike through the `Codable`-free decoders
-/// (`BinaryDecodable`) and through `Codable`: the states are real, with every shape a run makes.
-final class SnapshotDecodingTests: XCTestCase {
-    func test_everyModulesState_decodesAlike_withAndWithoutBinaryDecodable() throws {
+/// Every module's state after a simulation encodes and decodes alike through the `Codable`-free
+/// coders (`BinaryEncodable`, `BinaryDecodable`) and through `Codable`: the states are real, with
+/// every shape a run makes.
+final class SnapshotCodingTests: XCTestCase {
+    func test_everyModulesState_codesAlike_withAndWithoutBinaryCoding() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let assets = try SimulationAssets.load(fixtures: root.appendingPathComponent("fixtures").path)
         let clock = VirtualClock()
@@ -25,6 +27,7 @@ final class SnapshotDecodingTests: XCTestCase {
         var encoder = BinaryEncoder()
         encoder.usesBinaryEncodable = false
         let bytes = try encoder.encode(state)
+        assertSameBytes(try BinaryEncoder().encode(state), bytes, "\(projection.name) encodes otherwise than Codable")
         var codable = BinaryDecoder()
         codable.usesBinaryDecodable = false
         XCTAssertEqual(try BinaryDecoder().decode(P.State.self, from: bytes), state, projection.name)

@@ -1,0 +1,46 @@
+import PlatformKit
+
+// Dictionaries with `String` keys in a keyed container, written without `Codable` exactly as
+// their synthesized encodings are (see `BinaryFormat.swift`): a keyed container whose keys are
+// the dictionary's, in the dictionary's order. Arrays and sets are in `BinaryKeyedWriter.swift`.
+
+extension BinaryKeyedWriter {
+    /// Nested values by their string keys.
+    public mutating func encode<V: BinaryEncodable>(_ values: [String: V], forKey key: StaticString) throws(V.BinaryEncodingFailure) {
+        try encodeNested(forKey: key) { (dictionary: inout BinaryKeyedWriter) throws(V.BinaryEncodingFailure) in
+            for (key, value) in values {
+                dictionary.begin(key)
+                try dictionary.region { (bytes: inout _ByteWriter) throws(V.BinaryEncodingFailure) in
+                    try Self.keyed(&bytes) { (writer: inout BinaryKeyedWriter) throws(V.BinaryEncodingFailure) in try value.encode(to: &writer) }
+                }
+            }
+        }
+    }
+
+    /// Strings by their string keys.
+    public mutating func encode(_ values: [String: String], forKey key: StaticString) {
+        encodeNested(forKey: key) { dictionary in
+            for (key, value) in values {
+                dictionary.begin(key)
+                Self.region(of: value, into: &dictionary.bytes)
+            }
+        }
+    }
+
+    /// Instants by their string keys (each an unkeyed container of length-prefixed milliseconds).
+    public mutating func encode(_ values: [String: [Instant]], forKey key: StaticString) {
+        encodeNested(forKey: key) { dictionary in
+            for (key, instants) in values {
+                dictionary.begin(key)
+                dictionary.region { bytes in
+                    bytes.varint(UInt64(instants.count))
+                    for instant in instants {
+                        let milliseconds = _zigzag(instant.millisecondsSinceEpoch)
+                        bytes.varint(UInt64(_varintSize(milliseconds)))
+                        bytes.varint(milliseconds)
+                    }
+                }
+            }
+        }
+    }
+}
