@@ -21,15 +21,25 @@ public enum SimulationRun {
         _ options: SimulationOptions, log: some EventLogStore & SnapshotStore, clock: VirtualClock, assets: SimulationAssets,
         progress: @escaping (Progress) -> Void = { _ in }
     ) throws -> SimulationSummary {
-        let simulation = try Simulation(options: options, log: log, logClock: clock, assets: assets)
         let projections = try PlatformProjections(log: log, snapshots: log, policy: snapshotPolicy(options))
+        try simulate(options, log: log, clock: clock, assets: assets, projections: projections, progress: progress)
+        // The simulation's own states are freed by now: the last snapshots and the summary, which
+        // need memory of their own, only use the projections.
+        try projections.snapshotAll()
+        return try projections.summary()
+    }
+
+    /// Runs the simulation itself, keeping `projections` current.
+    private static func simulate(
+        _ options: SimulationOptions, log: some EventLogStore & SnapshotStore, clock: VirtualClock, assets: SimulationAssets,
+        projections: PlatformProjections, progress: @escaping (Progress) -> Void
+    ) throws {
+        let simulation = try Simulation(options: options, log: log, logClock: clock, assets: assets)
         simulation.sink.afterAppend = { try projections.apply($0, appended: $1) }
         simulation.projectedClientState = { projections.clientState($0) }
         try simulation.run { simulation in
             progress(Progress(virtualTime: simulation.now, start: options.start, end: options.end, events: simulation.events))
         }
-        try projections.snapshotAll()
-        return try projections.summary()
     }
 
     /// Every `snapshotEvery` events, or less often once the states are big: snapshots cost at most

@@ -1,3 +1,4 @@
+import Foundation
 import PlatformKit
 import Synchronization
 
@@ -84,7 +85,8 @@ public final class InMemoryEventLog: EventLogStore, SnapshotStore, Sendable {
     }
 
     @discardableResult
-    public func saveSnapshot(projection: String, version: Int, sequence: Int64, state: [UInt8]) throws -> SnapshotInfo {
+    public func saveSnapshot(projection: String, version: Int, sequence: Int64, state: some ContiguousBytes) throws -> SnapshotInfo {
+        let state = state.withUnsafeBytes { [UInt8]($0) }
         let now = clock.now()
         return storage.withLock { storage in
             let info = SnapshotInfo(

@@ -128,8 +128,9 @@ private final class Member<P: Projection>: GroupMember {
     }
 
     func save(to store: any SnapshotStore, at sequence: Int64) throws -> Int {
-        let encoded = try projection.encodeState(state)
-        try store.saveSnapshot(projection: projection.name, version: projection.version, sequence: sequence, state: encoded)
-        return encoded.count
+        try projection.withEncodedState(state) { encoded in
+            try store.saveSnapshot(projection: projection.name, version: projection.version, sequence: sequence, state: encoded)
+            return encoded.count
+        }
     }
 }

@@ -48,10 +48,9 @@ public final class ProjectionRunner<P: Projection> {
     @discardableResult
     public func snapshotNow() throws -> SnapshotInfo? {
         guard let snapshots else { return nil }
-        let info = try snapshots.saveSnapshot(
-            projection: projection.name, version: projection.version, sequence: sequence,
-            state: projection.encodeState(state)
-        )
+        let info = try projection.withEncodedState(state) { encoded in
+            try snapshots.saveSnapshot(projection: projection.name, version: projection.version, sequence: sequence, state: encoded)
+        }
         lastSnapshotSequence = sequence
         lastSnapshotSize = info.stateSize
         return info

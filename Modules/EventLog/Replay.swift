@@ -67,7 +67,13 @@ extension Projection {
 
     /// `state` in the snapshot encoding.
     public func encodeState(_ state: State) throws -> [UInt8] {
-        try BinaryEncoder().encode(state)
+        try withEncodedState(state) { [UInt8]($0) }
+    }
+
+    /// Calls `body` with `state` in the snapshot encoding, valid only during the call (a big state
+    /// is not copied into an array).
+    public func withEncodedState<R>(_ state: State, _ body: (UnsafeRawBufferPointer) throws -> R) throws -> R {
+        try BinaryEncoder().withEncoding(state, body)
     }
 
     /// A state from the snapshot encoding.

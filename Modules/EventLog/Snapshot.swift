@@ -1,3 +1,4 @@
+import Foundation
 import PlatformKit
 
 /// What the log knows about one stored snapshot.
@@ -35,9 +36,9 @@ public protocol SnapshotStore {
     func allSnapshots() throws -> [SnapshotInfo]
     /// The encoded state, verified against its checksum; throws when it does not match.
     func loadState(_ snapshot: SnapshotInfo) throws -> [UInt8]
-    /// Stores an encoded state.
+    /// Stores an encoded state (an array, or the encoder's buffer: see `Projection.withEncodedState`).
     @discardableResult
-    func saveSnapshot(projection: String, version: Int, sequence: Int64, state: [UInt8]) throws -> SnapshotInfo
+    func saveSnapshot(projection: String, version: Int, sequence: Int64, state: some ContiguousBytes) throws -> SnapshotInfo
 }
 
 /// When a ``ProjectionRunner`` or a ``ProjectionGroup`` takes snapshots.

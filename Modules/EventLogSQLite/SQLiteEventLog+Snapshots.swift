@@ -46,19 +46,19 @@ extension SQLiteEventLog: SnapshotStore {
 
     /// Compresses `state` with zstd and stores it with the SHA-256 of the uncompressed bytes.
     @discardableResult
-    public func saveSnapshot(projection: String, version: Int, sequence: Int64, state: [UInt8]) throws -> SnapshotInfo {
+    public func saveSnapshot(projection: String, version: Int, sequence: Int64, state: some ContiguousBytes) throws -> SnapshotInfo {
         let compressed = try Zstd.compress(state, level: options.snapshotCompressionLevel)
-        let checksum = Data(SHA256.hash(data: state))
+        let (checksum, size) = state.withUnsafeBytes { (Data(SHA256.hash(data: $0)), $0.count) }
         let now = clock.now()
         do {
             return try pool.write { db in
                 try db.execute(sql: """
                     INSERT INTO snapshots(projection, projection_version, sequence, state_size, checksum, data, created_at)
                     VALUES (?, ?, ?, ?, ?, ?, ?)
-                    """, arguments: [projection, version, sequence, state.count, checksum, Data(compressed), now.millisecondsSinceEpoch])
+                    """, arguments: [projection, version, sequence, size, checksum, Data(compressed), now.millisecondsSinceEpoch])
                 return SnapshotInfo(
                     id: db.lastInsertedRowID, projection: projection, projectionVersion: version, sequence: sequence,
-                    stateSize: state.count, storedSize: compressed.count, createdAt: now
+                    stateSize: size, storedSize: compressed.count, createdAt: now
                 )
             }
         } catch {

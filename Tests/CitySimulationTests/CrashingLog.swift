@@ -1,4 +1,5 @@
 import EventLog
+import Foundation
 
 /// A log that "dies" (throws) on its `appendsBeforeCrash + 1`-th append, like a killed process:
 /// every earlier batch is stored whole, nothing of the failing one.
@@ -25,7 +26,7 @@ final class CrashingLog: EventLogStore, SnapshotStore, @unchecked Sendable {
     func snapshots(of projection: String) throws -> [SnapshotInfo] { try inner.snapshots(of: projection) }
     func allSnapshots() throws -> [SnapshotInfo] { try inner.allSnapshots() }
     func loadState(_ snapshot: SnapshotInfo) throws -> [UInt8] { try inner.loadState(snapshot) }
-    func saveSnapshot(projection: String, version: Int, sequence: Int64, state: [UInt8]) throws -> SnapshotInfo {
+    func saveSnapshot(projection: String, version: Int, sequence: Int64, state: some ContiguousBytes) throws -> SnapshotInfo {
         try inner.saveSnapshot(projection: projection, version: version, sequence: sequence, state: state)
     }
 }

@@ -24,14 +24,20 @@ public struct BinaryEncoder: Sendable {
 
     /// `value` in the binary format.
     public func encode<T: Encodable>(_ value: T) throws -> [UInt8] {
+        try withEncoding(value) { [UInt8]($0) }
+    }
+
+    /// Calls `body` with `value` in the binary format, in the encoder's own buffer (valid only
+    /// during the call): a large value is not copied into an array.
+    public func withEncoding<T: Encodable, R>(_ value: T, _ body: (UnsafeRawBufferPointer) throws -> R) throws -> R {
         let state = _EncState(userInfo: userInfo, usesBinaryEncodable: usesBinaryEncodable)
         do {
             try state.encodeValue(value, _PathRef.root)
-            if !state.broken { return state.writer.makeArray() }
+            if !state.broken { return try body(state.writer.bytes) }
         } catch {
             if !state.broken { throw error }
         }
-        return try _TreeEncoder.encode(value, userInfo: userInfo)
+        return try _TreeEncoder.encode(value, userInfo: userInfo).withUnsafeBytes(body)
     }
 }
 

@@ -251,6 +251,10 @@ func _cast<T, U>(_ value: T, to: U.Type) -> U {
 /// Lengths and counts that are only known after their content is written get a one-byte
 /// placeholder that ``patch(at:value:)`` fills in, moving the content when the varint
 /// needs more than one byte.
+///
+/// The storage comes from `malloc`, so growing it is a `realloc`: a large buffer (a snapshot of
+/// a big state) moves by remapping its pages, not by copying them, and the old and the new
+/// buffer are never resident together.
 struct _ByteWriter {
     private(set) var base: UnsafeMutableRawPointer
     private(set) var count = 0
@@ -258,12 +262,17 @@ struct _ByteWriter {
 
     init(capacity: Int) {
         self.capacity = Swift.max(capacity, 16)
-        self.base = .allocate(byteCount: self.capacity, alignment: 1)
+        self.base = Self.resized(nil, to: self.capacity)
     }
 
     /// Frees the storage; the writer must not be used afterwards.
     func deallocate() {
-        base.deallocate()
+        free(base)
+    }
+
+    /// The bytes written, valid until the writer changes or is deallocated.
+    var bytes: UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(start: base, count: count)
     }
 
     /// A copy of the bytes written.
@@ -284,11 +293,14 @@ struct _ByteWriter {
     private mutating func grow(_ bytes: Int) {
         var newCapacity = capacity &* 2
         while newCapacity &- count < bytes { newCapacity &*= 2 }
-        let newBase = UnsafeMutableRawPointer.allocate(byteCount: newCapacity, alignment: 1)
-        newBase.copyMemory(from: base, byteCount: count)
-        base.deallocate()
-        base = newBase
+        base = Self.resized(base, to: newCapacity)
         capacity = newCapacity
+    }
+
+    /// `realloc`: like `UnsafeMutableRawPointer.allocate`, running out of memory ends the process.
+    private static func resized(_ pointer: UnsafeMutableRawPointer?, to capacity: Int) -> UnsafeMutableRawPointer {
+        guard let resized = realloc(pointer, capacity) else { preconditionFailure("out of memory (\(capacity) bytes)") }
+        return resized
     }
 
     @inline(__always)
