@@ -56,6 +56,9 @@ final class DriverAppStage {
         return (try advance(driver, now: now, online: online), refusal)
     }
 
+    /// The trip service's state: the fold of every trip-service event of the run.
+    var serviceState: TripServiceState { server.service.state }
+
     /// The trip service offers `trip` to `driver` with a fare estimate.
     func offer(trip: String, to driver: Int, estimate: Money) throws {
         server.service.offer(trip: trip, to: EntityID.driver(driver), estimate: estimate)

@@ -39,6 +39,8 @@ final class LogSink: EventLogStore, @unchecked Sendable {
     private let stamp: VirtualClock
     private let batchSize: Int
     private var buffer: [NewEvent] = []
+    /// Jobs for the writer once the buffered events are appended (see `afterBuffered`).
+    private var afterBuffer: [() throws -> Void] = []
     private var writer: BackgroundWriter<Job>!
     /// Batches the writer is done with, handed back so that their events are freed on the run's
     /// thread, which allocated them.
@@ -68,6 +70,9 @@ final class LogSink: EventLogStore, @unchecked Sendable {
     deinit {
         writer.stop()
     }
+
+    /// The sequence number of the last event emitted (buffered or not).
+    var lastAssignedSequence: Int64 { emitted + Int64(buffer.count) }
 
     /// Whether the sink is still re-deriving a stored prefix.
     var isResuming: Bool { emitted < storedPrefix }
@@ -128,18 +133,28 @@ final class LogSink: EventLogStore, @unchecked Sendable {
         if !isResuming { try writer.submit(.run(body)) }
     }
 
+    /// Runs `body` on the writer's thread once everything emitted so far is appended, without
+    /// cutting the batch early (so the log is the same with or without it); nothing while resuming.
+    func afterBuffered(_ body: @escaping () throws -> Void) {
+        if !isResuming { afterBuffer.append(body) }
+    }
+
     /// Waits for the batch being written and drops the queued ones (after a failed run).
     func abandon() {
         writer.stop()
     }
 
-    /// Queues the buffer as one batch (checking it at once while resuming).
+    /// Queues the buffer as one batch (checking it at once while resuming), then what was to run
+    /// after it.
     private func cutBatch() throws {
         spent.freeReturned()
-        guard !buffer.isEmpty else { return }
-        let events = buffer
-        buffer.removeAll(keepingCapacity: true)
-        if let batch = try nextBatch(events) { try writer.submit(.append(batch)) }
+        if !buffer.isEmpty {
+            let events = buffer
+            buffer.removeAll(keepingCapacity: true)
+            if let batch = try nextBatch(events) { try writer.submit(.append(batch)) }
+        }
+        for body in afterBuffer { try writer.submit(.run(body)) }
+        afterBuffer.removeAll()
     }
 
     /// Appends `events` at once after everything queued: checked against the stored prefix while

@@ -19,6 +19,9 @@ final class OnboardingStage {
         backend = OnboardingBackend(flows: flows, log: log, random: random.fork("onboarding-backend"))
     }
 
+    /// The back end's state: the fold of every onboarding event of the run.
+    var serviceState: OnboardingState { backend.service.state }
+
     /// Runs `rider`'s attempt in `market` from `start`; a rider on a poor network gets no batching.
     func onboard(rider: Int, market: String, start: Instant, poorNetwork: Bool) throws -> RiderOnboarded {
         let client = EntityID.rider(rider)

@@ -11,6 +11,8 @@ import TripService
 
 /// Every module's projections, kept current during a run and snapshotted by the log's policy;
 /// the summary is computed from their states only, so a replay prints exactly what the run printed.
+/// During a run, the projections whose state a back end holds are not folded here again: the
+/// back ends' states are snapshotted instead (see `ServiceSnapshots`).
 final class PlatformProjections {
     private let group: ProjectionGroup
 
@@ -22,8 +24,10 @@ final class PlatformProjections {
         ]
     }
 
-    init(log: any EventLogReader, snapshots: (any SnapshotStore)?, policy: SnapshotPolicy) throws {
-        group = try ProjectionGroup(Self.all, log: log, snapshots: snapshots, policy: policy)
+    /// The projections of `all` but those in `heldByBackEnds`, from `log`.
+    init(log: any EventLogReader, snapshots: (any SnapshotStore)?, policy: SnapshotPolicy, heldByBackEnds: [any Projection]) throws {
+        let held = Set(heldByBackEnds.map(\.name))
+        group = try ProjectionGroup(Self.all.filter { !held.contains($0.name) }, log: log, snapshots: snapshots, policy: policy)
     }
 
     /// Folds a batch just appended, snapshotting by policy.
@@ -41,9 +45,9 @@ final class PlatformProjections {
         try group.snapshotNow()
     }
 
-    /// The summary of the run so far.
-    func summary() throws -> SimulationSummary {
-        SimulationSummary(try ModuleStates(group))
+    /// The summary of the run, with the states the back ends held at its end.
+    func summary(_ backEnds: ServiceStates) throws -> SimulationSummary {
+        SimulationSummary(try ModuleStates(LiveStates(group: group, backEnds: backEnds)))
     }
 
     /// The summary at `upTo` (default: the end), every projection replayed from its newest
@@ -58,9 +62,15 @@ protocol ProjectionStates {
     func state<P: Projection>(_ projection: P) throws -> P.State
 }
 
-extension ProjectionGroup: ProjectionStates {
+/// A run's states: the projection group's and the back ends'.
+private struct LiveStates: ProjectionStates {
+    let group: ProjectionGroup
+    let backEnds: ServiceStates
+
     func state<P: Projection>(_ projection: P) throws -> P.State {
-        guard let state = state(of: P.self) else { throw SimulationError("no state for projection \(projection.name)") }
+        guard let state = group.state(of: P.self) ?? backEnds.state(projection) else {
+            throw SimulationError("no state for projection \(projection.name)")
+        }
         return state
     }
 }

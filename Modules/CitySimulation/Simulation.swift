@@ -45,6 +45,8 @@ public final class Simulation {
     /// called on the log writer's thread. A killed app restarts from the state it persisted, which
     /// this checks against; nil restarts from the app's stream read back instead.
     var projectedClientState: ((String) -> OptimisticClientState<TripSync>)?
+    /// Snapshots of the back ends' states, taken between steps.
+    var serviceSnapshots: ServiceSnapshots?
     /// Steps processed, for progress reports.
     public private(set) var steps = 0
     /// Events of the run so far.
@@ -89,6 +91,7 @@ public final class Simulation {
             while let (instant, step) = scheduler.popNext(notAfter: options.end) {
                 if instant > clock.now { clock.set(to: instant) }
                 try handle(step)
+                try serviceSnapshots?.saveIfDue(sink)
                 steps += 1
                 if steps % 4_096 == 0 { progress(self) }
                 if finished { break }

@@ -21,25 +21,34 @@ public enum SimulationRun {
         _ options: SimulationOptions, log: some EventLogStore & SnapshotStore, clock: VirtualClock, assets: SimulationAssets,
         progress: @escaping (Progress) -> Void = { _ in }
     ) throws -> SimulationSummary {
-        let projections = try PlatformProjections(log: log, snapshots: log, policy: snapshotPolicy(options))
-        try simulate(options, log: log, clock: clock, assets: assets, projections: projections, progress: progress)
-        // The simulation's own states are freed by now: the last snapshots and the summary, which
-        // need memory of their own, only use the projections.
+        let simulation = try Simulation(options: options, log: log, logClock: clock, assets: assets)
+        let backEnds = ServiceSnapshots(simulation.backEndStates, store: log, policy: snapshotPolicy(options))
+        let projections = try PlatformProjections(
+            log: log, snapshots: log, policy: snapshotPolicy(options), heldByBackEnds: backEnds.projections
+        )
+        let states = try simulate(consume simulation, backEnds: consume backEnds, projections: projections, progress: progress)
+        // The simulation is freed by now, but for the back ends' final states: the last snapshots
+        // and the summary, which need memory of their own, only use those and the projections.
         try projections.snapshotAll()
-        return try projections.summary()
+        return try projections.summary(states)
     }
 
-    /// Runs the simulation itself, keeping `projections` current.
+    /// Runs `simulation`, keeping `projections` current and snapshotting `backEnds`; the back
+    /// ends' final states, snapshotted.
     private static func simulate(
-        _ options: SimulationOptions, log: some EventLogStore & SnapshotStore, clock: VirtualClock, assets: SimulationAssets,
-        projections: PlatformProjections, progress: @escaping (Progress) -> Void
-    ) throws {
-        let simulation = try Simulation(options: options, log: log, logClock: clock, assets: assets)
+        _ simulation: consuming Simulation, backEnds: consuming ServiceSnapshots, projections: PlatformProjections,
+        progress: @escaping (Progress) -> Void
+    ) throws -> ServiceStates {
+        let options = simulation.options
         simulation.sink.afterAppend = { try projections.apply($0, appended: $1) }
         simulation.projectedClientState = { projections.clientState($0) }
+        simulation.serviceSnapshots = backEnds
         try simulation.run { simulation in
             progress(Progress(virtualTime: simulation.now, start: options.start, end: options.end, events: simulation.events))
         }
+        try backEnds.save(simulation.sink)
+        try simulation.sink.flush()
+        return backEnds.states
     }
 
     /// Every `snapshotEvery` events, or less often once the states are big: snapshots cost at most

@@ -49,6 +49,26 @@ final class SimulationTests: XCTestCase {
         XCTAssertTrue(try log.verify().isValid)
     }
 
+    /// The back ends' states are snapshotted from the back ends (not folded a second time): every
+    /// projection has snapshots before and at the end, and each equals a replay of the log there.
+    func test_everyProjection_isSnapshottedDuringTheRun_andEachSnapshotEqualsAReplay() throws {
+        let directory = TemporaryDirectory()
+        let clock = VirtualClock()
+        let log = try SQLiteEventLog(path: directory.path("run.sqlite"), clock: .virtual(clock))
+        _ = try SimulationRun.run(small, log: log, clock: clock, assets: assets)
+        let end = try log.lastSequence()
+        let snapshots = try log.allSnapshots()
+        for projection in SimulationRun.projections {
+            let taken = snapshots.filter { $0.projection == projection.name }.map(\.sequence)
+            XCTAssertTrue(taken.contains { $0 < end }, "\(projection.name): no snapshot before the end")
+            XCTAssertTrue(taken.contains(end), "\(projection.name): no snapshot at the end")
+        }
+        let report = try log.verify(projections: SimulationRun.projections)
+        XCTAssertTrue(report.isValid, "\(String(describing: report.problem))")
+        XCTAssertEqual(report.snapshotsChecked, snapshots.count)
+        XCTAssertEqual(Set(report.projectionsReplayed), Set(SimulationRun.projections.map(\.name)))
+    }
+
     func test_differentSeed_givesADifferentRun() throws {
         var other = small
         other.seed = 8
