@@ -1,4 +1,6 @@
+import Earnings
 import EarningsPlatform
+import EarningsService
 import EventLog
 import PlatformKit
 
@@ -10,6 +12,16 @@ final class EarningsStage {
 
     init(log: any EventLogWriter) {
         self.log = log
+    }
+
+    /// The back end's ledger: the fold of every earnings fact of the run.
+    var ledger: EarningsProjection.State { fleet.backend.state }
+
+    /// Every driver's tracker: the fold of every tracker event of the run.
+    var trackers: TrackerProjection.State {
+        var state = TrackerProjection.State()
+        state.trackers = fleet.trackers
+        return state
     }
 
     func tripCompleted(driver: Int, trip: Int, fare: Money, at now: Instant) throws {

@@ -1,3 +1,5 @@
+import Earnings
+import EarningsService
 import EventLog
 import OnboardingService
 import TripService
@@ -86,10 +88,12 @@ struct ServiceStates {
 extension Simulation {
     /// The projections whose state one of the run's back ends holds.
     var backEndStates: [ServiceSnapshots.Source] {
-        let (onboarding, driverApps) = (onboarding, driverApps)
+        let (onboarding, driverApps, earnings) = (onboarding, driverApps, earnings)
         return [
             .init(OnboardingProjection()) { onboarding.serviceState },
             .init(TripServiceProjection()) { driverApps.serviceState },
+            .init(EarningsProjection()) { earnings.ledger },
+            .init(TrackerProjection()) { earnings.trackers },
         ]
     }
 }
