@@ -2,6 +2,7 @@ import Earnings
 import EarningsService
 import EventLog
 import OnboardingService
+import Synchronization
 import TripService
 
 /// Snapshots of the projections whose state one of the city's back ends already holds.
@@ -30,39 +31,52 @@ final class ServiceSnapshots {
     private let sources: [Source]
     private let store: any SnapshotStore
     private let policy: SnapshotPolicy
-    private var lastSequence: Int64 = 0
-    /// The encoded size of every state at the last snapshot.
-    private var lastSize = 0
+    /// Per source: the sequence and the encoded size of its last snapshot.
+    private var last: [(sequence: Int64, size: Int)]
+    /// Encoded states not stored yet: one at a time, so a snapshot holds one encoded state.
+    private let unwritten = Atomic<Int>(0)
 
     init(_ sources: [Source], store: any SnapshotStore, policy: SnapshotPolicy) {
         self.sources = sources
         self.store = store
         self.policy = policy
+        last = Array(repeating: (0, 0), count: sources.count)
     }
 
     /// The projections snapshotted here.
     var projections: [any Projection] { sources.map(\.projection) }
 
-    /// Snapshots every state if the policy says so at the sink's last event.
+    /// Snapshots the first state the policy says is due at the sink's last event, unless the
+    /// last one is still to be stored.
     func saveIfDue(_ sink: LogSink) throws {
+        guard unwritten.load(ordering: .acquiring) == 0 else { return }
         let sequence = sink.lastAssignedSequence
-        guard policy.isDue(at: sequence, lastSnapshot: lastSequence, lastSize: lastSize) else { return }
-        lastSequence = sequence
+        guard let index = last.indices.first(where: { policy.isDue(at: sequence, lastSnapshot: last[$0].sequence, lastSize: last[$0].size) }) else { return }
         // While a resumed run re-derives the stored prefix, its snapshots are stored already.
-        guard !sink.isResuming else { return }
-        try save(sink)
+        if sink.isResuming {
+            last[index].sequence = sequence
+        } else {
+            try save(index, sink)
+        }
     }
 
-    /// Snapshots every state now, once everything emitted is appended.
-    func save(_ sink: LogSink) throws {
-        let store = self.store
-        let sequence = sink.lastAssignedSequence
-        let encoded = try sources.map { (projection: $0.projection, state: try $0.encode()) }
-        lastSize = encoded.reduce(0) { $0 + $1.state.count }
-        sink.afterBuffered {
-            for (projection, state) in encoded {
-                try store.saveSnapshot(projection: projection.name, version: projection.version, sequence: sequence, state: state)
-            }
+    /// Snapshots every state now, one after the other (at the end of a run).
+    func saveAll(_ sink: LogSink) throws {
+        for index in sources.indices {
+            try save(index, sink)
+            try sink.flush()
+        }
+    }
+
+    /// Snapshots source `index` at the sink's last event, stored once that event is appended.
+    private func save(_ index: Int, _ sink: LogSink) throws {
+        let (store, projection, sequence) = (store, sources[index].projection, sink.lastAssignedSequence)
+        let state = try sources[index].encode()
+        last[index] = (sequence, state.count)
+        unwritten.add(1, ordering: .relaxed)
+        sink.afterBuffered { [self] in
+            try store.saveSnapshot(projection: projection.name, version: projection.version, sequence: sequence, state: state)
+            unwritten.subtract(1, ordering: .releasing)
         }
     }
 

@@ -46,8 +46,7 @@ public enum SimulationRun {
         try simulation.run { simulation in
             progress(Progress(virtualTime: simulation.now, start: options.start, end: options.end, events: simulation.events))
         }
-        try backEnds.save(simulation.sink)
-        try simulation.sink.flush()
+        try backEnds.saveAll(simulation.sink)
         return backEnds.states
     }
 
