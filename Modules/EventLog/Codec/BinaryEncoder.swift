@@ -30,6 +30,13 @@ public struct BinaryEncoder: Sendable {
     /// Calls `body` with `value` in the binary format, in the encoder's own buffer (valid only
     /// during the call): a large value is not copied into an array.
     public func withEncoding<T: Encodable, R>(_ value: T, _ body: (UnsafeRawBufferPointer) throws -> R) throws -> R {
+        if usesBinaryEncodable, _Builtin(T.self) == nil, let type = _BinaryEncodableTypes.conformance(of: T.self) {
+            // A value that writes itself (most events) needs none of the `Codable` machinery.
+            var writer = _ByteWriter(capacity: 256)
+            defer { writer.deallocate() }
+            try BinaryKeyedWriter.write(value, as: type, into: &writer)
+            return try body(writer.bytes)
+        }
         let state = _EncState(userInfo: userInfo, usesBinaryEncodable: usesBinaryEncodable)
         do {
             try state.encodeValue(value, _PathRef.root)

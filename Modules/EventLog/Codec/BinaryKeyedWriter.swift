@@ -32,12 +32,17 @@ public struct BinaryKeyedWriter {
     /// Writes `value` (its keyed container) at the end of `bytes` if its type is `BinaryEncodable`.
     static func write<T>(_ value: T, into bytes: inout _ByteWriter) throws -> Bool {
         guard let type = _BinaryEncodableTypes.conformance(of: T.self) else { return false }
+        try write(value, as: type, into: &bytes)
+        return true
+    }
+
+    /// Writes `value`, whose type is `type`, at the end of `bytes`.
+    static func write<T>(_ value: T, as type: any BinaryEncodable.Type, into bytes: inout _ByteWriter) throws {
         func write<E: BinaryEncodable>(_: E.Type) throws(E.BinaryEncodingFailure) {
             let value = _cast(value, to: E.self)
             try keyed(&bytes) { (writer: inout BinaryKeyedWriter) throws(E.BinaryEncodingFailure) in try value.encode(to: &writer) }
         }
         try write(type)
-        return true
     }
 
     /// Writes a keyed container that `body` fills at the end of `bytes`.
