@@ -53,7 +53,11 @@ final class PlatformProjections {
     /// The summary at `upTo` (default: the end), every projection replayed from its newest
     /// snapshot (or from the start when `snapshots` is nil), all of them at once on every core.
     static func replaySummary(_ log: some EventLogReader, snapshots: (any SnapshotStore)?, upTo: Int64?) throws -> SimulationSummary {
-        SimulationSummary(try ModuleStates(ParallelReplays.run(all, log: log, snapshots: snapshots, upTo: upTo)))
+        let replayed = try ParallelReplays.run(all, log: log, snapshots: snapshots, upTo: upTo)
+        let summary = SimulationSummary(try ModuleStates(replayed))
+        // Freeing millions of replayed values takes a while; the caller has what it asked for.
+        freeInBackground(consume replayed)
+        return summary
     }
 }
 
