@@ -29,6 +29,9 @@ final class MembershipStage {
         self.random = random
     }
 
+    /// The membership back end's state: the fold of every membership event of the run.
+    var serverState: MembershipProjection.State { world.server.state }
+
     /// `rider` opens the membership screens at `start` in the Rides app; returns the journey taken
     /// and when the member is done.
     func visit(rider: Int, at start: Instant) throws -> (journey: String, finishedAt: Instant) {

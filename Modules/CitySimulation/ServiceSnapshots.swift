@@ -1,6 +1,7 @@
 import Earnings
 import EarningsService
 import EventLog
+import MembershipService
 import OnboardingService
 import Synchronization
 import TripService
@@ -102,12 +103,13 @@ struct ServiceStates {
 extension Simulation {
     /// The projections whose state one of the run's back ends holds.
     var backEndStates: [ServiceSnapshots.Source] {
-        let (onboarding, driverApps, earnings) = (onboarding, driverApps, earnings)
+        let (onboarding, driverApps, earnings, membership) = (onboarding, driverApps, earnings, membership)
         return [
             .init(OnboardingProjection()) { onboarding.serviceState },
             .init(TripServiceProjection()) { driverApps.serviceState },
             .init(EarningsProjection()) { earnings.ledger },
             .init(TrackerProjection()) { earnings.trackers },
+            .init(MembershipProjection()) { membership.serverState },
         ]
     }
 }
