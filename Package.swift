@@ -48,6 +48,7 @@ let package = Package(
             pkgConfig: "libzstd",
             providers: [.apt(["libzstd-dev"])]
         ),
+        .systemLibrary(name: "CMalloc", path: "Modules/CMalloc"),
 
         // MARK: - Shared core (no SQLite)
         module("Zstd", ["CZstd"]),
@@ -57,7 +58,7 @@ let package = Package(
 
         // MARK: - Storage
         module("EventLogSQLite", ["EventLog", "PlatformKit", "Zstd", grdb, grdbSQLite, crypto]),
-        module("CommandLineSupport", [argumentParser]),
+        module("CommandLineSupport", ["CMalloc", argumentParser]),
         module("EventLogTool", ["CommandLineSupport", "EventLog", "EventLogSQLite", "PlatformKit", "LedgerDemo", "CitySimulation", "OnboardingHarness", argumentParser]),
 
         // MARK: - Feature: Onboarding (issue 3)

@@ -10,4 +10,5 @@ struct PlatformCommand: ParsableCommand {
     )
 }
 
+ProcessMemory.returnLargeBlocksToTheSystem()
 PlatformCommand.runMain()
