@@ -37,14 +37,16 @@ extension Account: BinaryEncodable, BinaryDecodable {
     }
 
     public init(from reader: inout BinaryKeyedReader) throws {
-        id = try reader.decode(String.self, forKey: "id")
-        market = try reader.decode(String.self, forKey: "market")
-        identifierKeys = try reader.decode([String].self, forKey: "identifierKeys")
-        maskedMobile = try reader.decodeIfPresent(String.self, forKey: "maskedMobile")
-        maskedEmail = try reader.decodeIfPresent(String.self, forKey: "maskedEmail")
-        firstName = try reader.decodeIfPresent(String.self, forKey: "firstName")
-        lastName = try reader.decodeIfPresent(String.self, forKey: "lastName")
-        passwordDigest = try reader.decodeIfPresent(String.self, forKey: "passwordDigest")
-        sessions = try reader.decode(Int.self, forKey: "sessions")
+        self.init(
+            id: try reader.decode(String.self, forKey: "id"),
+            market: try reader.decode(String.self, forKey: "market"),
+            identifierKeys: try reader.decode([String].self, forKey: "identifierKeys"),
+            maskedMobile: try reader.decodeIfPresent(String.self, forKey: "maskedMobile"),
+            maskedEmail: try reader.decodeIfPresent(String.self, forKey: "maskedEmail"),
+            firstName: try reader.decodeIfPresent(String.self, forKey: "firstName"),
+            lastName: try reader.decodeIfPresent(String.self, forKey: "lastName"),
+            passwordDigest: try reader.decodeIfPresent(String.self, forKey: "passwordDigest"),
+            sessions: try reader.decode(Int.self, forKey: "sessions")
+        )
     }
 }

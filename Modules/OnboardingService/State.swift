@@ -27,21 +27,6 @@ public struct LoggedError: Codable, Sendable, Hashable {
     }
 }
 
-/// An onboarded user, rebuilt from the log.
-public struct Account: Codable, Sendable, Equatable {
-    public var id: String
-    public var market: String
-    /// Keyed hashes of the mobile number, email or social token the account signs in with.
-    public var identifierKeys: [String]
-    public var maskedMobile: String?
-    public var maskedEmail: String?
-    public var firstName: String?
-    public var lastName: String?
-    /// `salt$digest` of the password, if the market collects one.
-    public var passwordDigest: String?
-    public var sessions: Int
-}
-
 /// A one-time code in force: only its salted digest.
 public struct IssuedCode: Codable, Sendable, Equatable {
     public var digest: String

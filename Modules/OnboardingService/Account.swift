@@ -1,0 +1,123 @@
+/// An onboarded user, rebuilt from the log.
+///
+/// There is one per onboarded user, so its strings are packed into one allocation
+/// (`PackedStrings`); the properties read and write them as if they were stored one by one.
+public struct Account: Sendable {
+    private var strings: PackedStrings
+    public var sessions: Int
+
+    public init(
+        id: String, market: String, identifierKeys: [String], maskedMobile: String? = nil, maskedEmail: String? = nil,
+        firstName: String? = nil, lastName: String? = nil, passwordDigest: String? = nil, sessions: Int = 0
+    ) {
+        strings = PackedStrings([id, market, maskedMobile, maskedEmail, firstName, lastName, passwordDigest] + identifierKeys)
+        self.sessions = sessions
+    }
+
+    public var id: String {
+        get { strings[Field.id] ?? "" }
+        set { strings = strings.replacing(Field.id, with: newValue) }
+    }
+
+    public var market: String {
+        get { strings[Field.market] ?? "" }
+        set { strings = strings.replacing(Field.market, with: newValue) }
+    }
+
+    /// Keyed hashes of the mobile number, email or social token the account signs in with.
+    public var identifierKeys: [String] {
+        get { strings.suffix(from: Field.identifierKeys).map { $0 ?? "" } }
+        set { self = Account(copying: self, identifierKeys: newValue) }
+    }
+
+    public var maskedMobile: String? {
+        get { strings[Field.maskedMobile] }
+        set { strings = strings.replacing(Field.maskedMobile, with: newValue) }
+    }
+
+    public var maskedEmail: String? {
+        get { strings[Field.maskedEmail] }
+        set { strings = strings.replacing(Field.maskedEmail, with: newValue) }
+    }
+
+    public var firstName: String? {
+        get { strings[Field.firstName] }
+        set { strings = strings.replacing(Field.firstName, with: newValue) }
+    }
+
+    public var lastName: String? {
+        get { strings[Field.lastName] }
+        set { strings = strings.replacing(Field.lastName, with: newValue) }
+    }
+
+    /// `salt$digest` of the password, if the market collects one.
+    public var passwordDigest: String? {
+        get { strings[Field.passwordDigest] }
+        set { strings = strings.replacing(Field.passwordDigest, with: newValue) }
+    }
+
+    private init(copying account: Account, identifierKeys: [String]) {
+        self.init(
+            id: account.id, market: account.market, identifierKeys: identifierKeys, maskedMobile: account.maskedMobile,
+            maskedEmail: account.maskedEmail, firstName: account.firstName, lastName: account.lastName,
+            passwordDigest: account.passwordDigest, sessions: account.sessions
+        )
+    }
+
+    /// Where each property is in `strings`; the identifier keys come last.
+    private enum Field {
+        static let id = 0, market = 1, maskedMobile = 2, maskedEmail = 3, firstName = 4, lastName = 5, passwordDigest = 6
+        static let identifierKeys = 7
+    }
+}
+
+extension Account: Equatable {
+    public static func == (lhs: Account, rhs: Account) -> Bool {
+        lhs.sessions == rhs.sessions && lhs.strings.sameStrings(as: rhs.strings)
+    }
+}
+
+extension Account: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case id, market, identifierKeys, maskedMobile, maskedEmail, firstName, lastName, passwordDigest, sessions
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            id: try container.decode(String.self, forKey: .id),
+            market: try container.decode(String.self, forKey: .market),
+            identifierKeys: try container.decode([String].self, forKey: .identifierKeys),
+            maskedMobile: try container.decodeIfPresent(String.self, forKey: .maskedMobile),
+            maskedEmail: try container.decodeIfPresent(String.self, forKey: .maskedEmail),
+            firstName: try container.decodeIfPresent(String.self, forKey: .firstName),
+            lastName: try container.decodeIfPresent(String.self, forKey: .lastName),
+            passwordDigest: try container.decodeIfPresent(String.self, forKey: .passwordDigest),
+            sessions: try container.decode(Int.self, forKey: .sessions)
+        )
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(market, forKey: .market)
+        try container.encode(identifierKeys, forKey: .identifierKeys)
+        try container.encodeIfPresent(maskedMobile, forKey: .maskedMobile)
+        try container.encodeIfPresent(maskedEmail, forKey: .maskedEmail)
+        try container.encodeIfPresent(firstName, forKey: .firstName)
+        try container.encodeIfPresent(lastName, forKey: .lastName)
+        try container.encodeIfPresent(passwordDigest, forKey: .passwordDigest)
+        try container.encode(sessions, forKey: .sessions)
+    }
+}
+
+extension Account: CustomReflectable {
+    /// The properties, not the packed bytes (for `print`, `dump` and test failures).
+    public var customMirror: Mirror {
+        Mirror(self, children: [
+            "id": id, "market": market, "identifierKeys": identifierKeys, "maskedMobile": maskedMobile as Any,
+            "maskedEmail": maskedEmail as Any, "firstName": firstName as Any, "lastName": lastName as Any,
+            "passwordDigest": passwordDigest as Any, "sessions": sessions,
+        ], displayStyle: .struct)
+    }
+}

@@ -1,0 +1,96 @@
+/// Optional strings packed into one byte buffer: one allocation for all of them, where each
+/// `String` longer than 15 bytes takes its own (with its header). Read back one by one.
+///
+/// Each field is its UTF-8 length plus one as a LEB128 varint (`0` for `nil`), then its bytes.
+struct PackedStrings: Sendable {
+    private var bytes: ContiguousArray<UInt8> = []
+
+    /// Packs `fields` in order.
+    init(_ fields: some Sequence<String?>) {
+        for field in fields { append(field) }
+    }
+
+    /// The number of fields.
+    var count: Int { withFields { $0.reduce(0) { count, _ in count + 1 } } }
+
+    /// Field `index`, as it was packed; `nil` if it was `nil` or is past the end.
+    subscript(index: Int) -> String? {
+        withFields { fields in
+            for (position, field) in fields.enumerated() where position == index {
+                return field.map { String(decoding: $0, as: UTF8.self) }
+            }
+            return nil
+        }
+    }
+
+    /// The fields from `index` on.
+    func suffix(from index: Int) -> [String?] {
+        withFields { $0.dropFirst(index).map { $0.map { String(decoding: $0, as: UTF8.self) } } }
+    }
+
+    /// The same fields with field `index` set to `value` (it must exist).
+    func replacing(_ index: Int, with value: String?) -> PackedStrings {
+        var copy = PackedStrings([])
+        withFields { fields in
+            for (position, field) in fields.enumerated() {
+                position == index ? copy.append(value) : copy.appendBytes(field)
+            }
+        }
+        return copy
+    }
+
+    /// Whether both hold the same strings (canonically equal, as `String`'s `==` compares).
+    func sameStrings(as other: PackedStrings) -> Bool {
+        if bytes == other.bytes { return true }
+        return count == other.count && (0..<count).allSatisfy { self[$0] == other[$0] }
+    }
+
+    private mutating func append(_ field: String?) {
+        guard var field else { return appendLength(0) }
+        field.withUTF8 { appendBytes($0) }
+    }
+
+    private mutating func appendBytes(_ field: UnsafeBufferPointer<UInt8>?) {
+        guard let field else { return appendLength(0) }
+        appendLength(field.count + 1)
+        bytes.append(contentsOf: field)
+    }
+
+    private mutating func appendLength(_ value: Int) {
+        var value = UInt(value)
+        while value >= 0x80 {
+            bytes.append(UInt8(value & 0x7F) | 0x80)
+            value >>= 7
+        }
+        bytes.append(UInt8(value))
+    }
+
+    /// Calls `body` with the fields in order, each as its UTF-8 bytes or `nil`.
+    private func withFields<R>(_ body: (Fields) throws -> R) rethrows -> R {
+        try bytes.withUnsafeBufferPointer { try body(Fields(bytes: $0)) }
+    }
+
+    /// The packed fields, read in order.
+    private struct Fields: Sequence, IteratorProtocol {
+        let bytes: UnsafeBufferPointer<UInt8>
+        var position = 0
+
+        init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+        mutating func next() -> UnsafeBufferPointer<UInt8>?? {
+            guard position < bytes.count else { return nil }
+            var length = 0, shift = 0
+            while position < bytes.count {
+                let byte = bytes[position]
+                position += 1
+                length |= Int(byte & 0x7F) << shift
+                shift += 7
+                if byte < 0x80 { break }
+            }
+            guard length > 0 else { return .some(nil) }
+            let start = position
+            position += length - 1
+            return .some(UnsafeBufferPointer(rebasing: bytes[start..<position]))
+        }
+    }
+}

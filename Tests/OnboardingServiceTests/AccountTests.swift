@@ -1,0 +1,52 @@
+@testable import OnboardingService
+import XCTest
+
+/// `Account` packs its strings into one buffer; every property still reads back what was stored.
+final class AccountTests: XCTestCase {
+    private let long = String(repeating: "ab€", count: 100)
+
+    func test_everyProperty_readsBackWhatWasStored_includingNilEmptyAndLongStrings() {
+        let account = Account(
+            id: "account-1", market: "", identifierKeys: ["k1", long, ""], maskedMobile: nil, maskedEmail: "r•••@example.com",
+            firstName: "Zoë", lastName: nil, passwordDigest: long, sessions: 3
+        )
+        XCTAssertEqual(account.id, "account-1")
+        XCTAssertEqual(account.market, "")
+        XCTAssertEqual(account.identifierKeys, ["k1", long, ""])
+        XCTAssertNil(account.maskedMobile)
+        XCTAssertEqual(account.maskedEmail, "r•••@example.com")
+        XCTAssertEqual(account.firstName, "Zoë")
+        XCTAssertNil(account.lastName)
+        XCTAssertEqual(account.passwordDigest, long)
+        XCTAssertEqual(account.sessions, 3)
+    }
+
+    func test_settingAProperty_changesOnlyThatProperty() {
+        var account = Account(id: "a", market: "us", identifierKeys: ["k"], maskedMobile: "+1••••12", firstName: "Ann", passwordDigest: "s$d")
+        account.passwordDigest = long
+        account.maskedMobile = nil
+        account.identifierKeys = ["k", "k2"]
+        account.sessions += 1
+        XCTAssertEqual(
+            account,
+            Account(id: "a", market: "us", identifierKeys: ["k", "k2"], firstName: "Ann", passwordDigest: long, sessions: 1)
+        )
+        account.identifierKeys = []
+        XCTAssertEqual(account.identifierKeys, [])
+        XCTAssertEqual(account.firstName, "Ann")
+    }
+
+    func test_equality_isStringEquality_notByteEquality() {
+        let composed = Account(id: "a", market: "fr", identifierKeys: [], firstName: "Zo\u{EB}")
+        let decomposed = Account(id: "a", market: "fr", identifierKeys: [], firstName: "Zoe\u{308}")
+        XCTAssertEqual(composed, decomposed)
+        XCTAssertNotEqual(composed, Account(id: "a", market: "fr", identifierKeys: [], firstName: "Zoe"))
+        XCTAssertNotEqual(composed, Account(id: "a", market: "fr", identifierKeys: [], firstName: "Zo\u{EB}", sessions: 1))
+        XCTAssertNotEqual(composed, Account(id: "a", market: "fr", identifierKeys: ["k"], firstName: "Zo\u{EB}"))
+    }
+
+    func test_printing_showsTheProperties() {
+        let text = "\(Account(id: "account-7", market: "in", identifierKeys: ["k"], firstName: "Rider"))"
+        XCTAssertTrue(text.contains("id: \"account-7\"") && text.contains("firstName: Optional(\"Rider\")"), text)
+    }
+}
