@@ -65,7 +65,8 @@ public struct AnswerAccepted: OnboardingEvent {
             attempt.fields += fields
             if fields.contains(where: { $0.type == .oneTimeCode }) { attempt.code = nil }
         }
-        guard questionID == Question.entryID, let entry = fields.first, let key = entry.digest else { return }
+        guard questionID == Question.entryID, let entry = fields.first, let digest = entry.digest else { return }
+        let key = IdentifierKey(digest)
         state.recentEntries[key, default: []].append(current.startedAt)
         if state.recentEntries[key, default: []].count > 32 { state.recentEntries[key]?.removeFirst() }
         let account = state.accountIDs[key]
@@ -162,7 +163,7 @@ public struct AccountCreated: OnboardingEvent {
             id: account, market: market, identifierKeys: identifierKeys, maskedMobile: maskedMobile, maskedEmail: maskedEmail,
             firstName: firstName, lastName: lastName, passwordDigest: passwordDigest, sessions: 0
         )
-        for key in identifierKeys { state.accountIDs[key] = account }
+        for key in identifierKeys { state.accountIDs[IdentifierKey(key)] = account }
         updating(attempt, in: &state) { $0.accountID = account }
     }
 }

@@ -79,13 +79,13 @@ struct Run {
         }
         let key = machine.hasher.identifierKey(value, type: type)
         let windowStart = now.advanced(by: .seconds(-flow.policy.rateWindowSeconds))
-        let recent = state.recentEntries[key, default: []].filter { $0 > windowStart }
+        let recent = state.recentEntries[IdentifierKey(key), default: []].filter { $0 > windowStart }
         if recent.count >= flow.policy.maxAttemptsPerIdentifier {
             return fail(ErrorCode.rateLimited, "Too many attempts with this \(type.rawValue); try again later.", type: type)
         }
         emit(AnswerAccepted(attempt: id, questionID: Question.entryID, fields: [LoggedValue(type, display: Masking.display(value, as: type), digest: key)]))
         decision.contact = (type, value)
-        let known = state.accountIDs[key] != nil
+        let known = state.accountIDs[IdentifierKey(key)] != nil
         emit(ScenarioChanged(attempt: id, from: .entry, to: known ? .signIn : .register, reason: "\(known ? "known" : "new") \(type.rawValue)"))
         advance(flow: flow)
     }
@@ -136,7 +136,7 @@ struct Run {
             return .success(LoggedValue(type, display: display, digest: hasher.digest(value, salt: hasher.salt(random), rounds: hasher.passwordRounds)))
         case .mobileNumber, .email, .socialToken:
             let key = hasher.identifierKey(value, type: type)
-            if let owner = state.accountIDs[key], owner != attempt.accountID {
+            if let owner = state.accountIDs[IdentifierKey(key)], owner != attempt.accountID {
                 return .failure(FieldError(type, code: "\(type.rawValue).\(ErrorCode.taken)", message: "This \(type.rawValue) belongs to another account."))
             }
             return .success(LoggedValue(type, display: display, digest: key))

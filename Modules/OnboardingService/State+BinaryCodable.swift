@@ -16,10 +16,10 @@ extension OnboardingState: BinaryEncodable, BinaryDecodable {
 
     public init(from reader: inout BinaryKeyedReader) throws {
         accounts = try reader.decode([String: Account].self, forKey: "accounts")
-        accountIDs = try reader.decode([String: String].self, forKey: "accountIDs")
+        accountIDs = try reader.decode([IdentifierKey: String].self, forKey: "accountIDs")
         attempts = try reader.decode([String: Attempt].self, forKey: "attempts")
         closedAttempts = try reader.decode(Set<String>.self, forKey: "closedAttempts")
-        recentEntries = try reader.decode([String: [Instant]].self, forKey: "recentEntries")
+        recentEntries = try reader.decode([IdentifierKey: [Instant]].self, forKey: "recentEntries")
     }
 }
 

@@ -62,12 +62,12 @@ public struct Attempt: Codable, Sendable, Equatable {
 public struct OnboardingState: Codable, Sendable, Equatable {
     public var accounts: [String: Account] = [:]
     /// Identifier key → account id.
-    public var accountIDs: [String: String] = [:]
+    public var accountIDs: [IdentifierKey: String] = [:]
     public var attempts: [String: Attempt] = [:]
     /// Attempts that ended with a session or a failure.
     public var closedAttempts: Set<String> = []
     /// Start times of the latest attempts per identifier key, for rate limiting.
-    public var recentEntries: [String: [Instant]] = [:]
+    public var recentEntries: [IdentifierKey: [Instant]] = [:]
 
     public init() {}
 }

@@ -13,6 +13,17 @@ final class EventEncodingTests: XCTestCase {
         String((0..<Int.random(in: 0...30, using: &random)).map { _ in "ab9é€ +@".randomElement(using: &random)! })
     }
 
+    /// Mostly the 32 lowercase hex digits `SecretHasher` makes; else text close to or far from them.
+    private func identifierKey() -> String {
+        let digits = String((0..<32).map { _ in "0123456789abcdef".randomElement(using: &random)! })
+        switch Int.random(in: 0..<5, using: &random) {
+        case 0: return digits.uppercased()
+        case 1: return String(digits.dropLast())
+        case 2: return text()
+        default: return digits
+        }
+    }
+
     private func maybe<T>(_ make: () -> T) -> T? {
         Bool.random(using: &random) ? make() : nil
     }
@@ -59,8 +70,9 @@ final class EventEncodingTests: XCTestCase {
                     passwordDigest: maybe { text() }, sessions: Int.random(in: 0...1_000, using: &random)
                 )
                 state.accounts[account.id] = account
-                for key in account.identifierKeys { state.accountIDs[key] = account.id }
-                state.recentEntries[text()] = (0..<Int.random(in: 0...3, using: &random)).map { _ in instant() }
+                for key in account.identifierKeys { state.accountIDs[IdentifierKey(key)] = account.id }
+                state.accountIDs[IdentifierKey(identifierKey())] = account.id
+                state.recentEntries[IdentifierKey(identifierKey())] = (0..<Int.random(in: 0...3, using: &random)).map { _ in instant() }
                 state.closedAttempts.insert(text())
             }
             try assertEncodesLikeCodable(state)

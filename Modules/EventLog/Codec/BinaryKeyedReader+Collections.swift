@@ -2,8 +2,8 @@ import PlatformKit
 
 // Collections in a keyed container, read without `Codable` exactly as their synthesized
 // encodings are written (see `BinaryFormat.swift`): an array or a set is an unkeyed container
-// (built-in strings as is, other elements length-prefixed), a dictionary with `String` keys
-// a keyed container whose keys are the dictionary's.
+// (built-in strings as is, other elements length-prefixed), a dictionary with `String` keys (or
+// other `BinaryStringKey`s) a keyed container whose keys are the dictionary's.
 
 extension BinaryKeyedReader {
     /// The strings of `key`.
@@ -25,17 +25,17 @@ extension BinaryKeyedReader {
     }
 
     /// The nested values of `key` by their string keys.
-    public mutating func decode<V: BinaryDecodable>(_ type: [String: V].Type, forKey key: StaticString) throws -> [String: V] {
+    public mutating func decode<K: BinaryStringKey, V: BinaryDecodable>(_ type: [K: V].Type, forKey key: StaticString) throws -> [K: V] {
         try keyedValues(key, type) { base, start, end in try V(region: base, start, end) }
     }
 
     /// The strings of `key` by their string keys.
-    public mutating func decode(_ type: [String: String].Type, forKey key: StaticString) throws -> [String: String] {
+    public mutating func decode<K: BinaryStringKey>(_ type: [K: String].Type, forKey key: StaticString) throws -> [K: String] {
         try keyedValues(key, type) { base, start, end in try Self.exact(base, start, end) { (position: inout Int) throws(_DecodeFailure) in try _Read.string(base, &position, end) } }
     }
 
     /// The instants of `key` by their string keys.
-    public mutating func decode(_ type: [String: [Instant]].Type, forKey key: StaticString) throws -> [String: [Instant]] {
+    public mutating func decode<K: BinaryStringKey>(_ type: [K: [Instant]].Type, forKey key: StaticString) throws -> [K: [Instant]] {
         try keyedValues(key, type) { base, start, end in
             try Self.unkeyed(base, start, end) { base, position, end in
                 let (start, elementEnd) = try Self.lengthPrefixed(base, &position, end)
@@ -61,9 +61,9 @@ extension BinaryKeyedReader {
     }
 
     /// The entries of the keyed container of `key`, each value read by `value` from its region.
-    private mutating func keyedValues<V>(
-        _ key: StaticString, _ type: Any.Type, _ value: (UnsafeRawPointer, Int, Int) throws -> V
-    ) throws -> [String: V] {
+    private mutating func keyedValues<K: BinaryStringKey, V>(
+        _ key: StaticString, _ type: [K: V].Type, _ value: (UnsafeRawPointer, Int, Int) throws -> V
+    ) throws -> [K: V] {
         guard let (start, end) = region(key) else { throw Self.missing(key) }
         return try Self.within(Key(key)) {
             try BinaryKeyedReader(base: base, start: start, end: end, type).dictionary(value)
@@ -112,16 +112,15 @@ extension BinaryKeyedReader {
     }
 
     /// Every entry of this container by its key, each value read by `value` from its region.
-    private func dictionary<V>(_ value: (UnsafeRawPointer, Int, Int) throws -> V) throws -> [String: V] {
-        var result: [String: V] = [:]
+    private func dictionary<K: BinaryStringKey, V>(_ value: (UnsafeRawPointer, Int, Int) throws -> V) throws -> [K: V] {
+        var result: [K: V] = [:]
         result.reserveCapacity(count)
         var position = entries
         for _ in 0..<count {
             let (bytes, start, end) = nextEntry(at: &position)
-            let key = _Read.string(bytes)
             // Like `Codable`'s dictionaries (the keys of `allKeys`): a key that is not UTF-8 is skipped.
-            guard let key else { continue }
-            result[key] = try Self.within(Key(key)) { try value(base, start, end) }
+            guard let key = K(keyUTF8: bytes) else { continue }
+            result[key] = try Self.within(Key(key.codingKey.stringValue)) { try value(base, start, end) }
         }
         return result
     }

@@ -230,12 +230,13 @@ public struct BinaryKeyedReader {
         }
     }
 
-    /// Runs `body`, which reads the value of `key`, putting `key` before the path of any error.
-    static func within<T>(_ key: Key, _ body: () throws -> T) throws -> T {
+    /// Runs `body`, which reads the value of `key`, putting `key` before the path of any error
+    /// (`key` is made only then).
+    static func within<T>(_ key: @autoclosure () -> Key, _ body: () throws -> T) throws -> T {
         do {
             return try body()
         } catch let error as DecodingError {
-            throw error.prefixingPath([key])
+            throw error.prefixingPath([key()])
         }
     }
 

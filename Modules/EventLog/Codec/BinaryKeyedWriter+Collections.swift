@@ -1,12 +1,12 @@
 import PlatformKit
 
-// Dictionaries with `String` keys in a keyed container, written without `Codable` exactly as
-// their synthesized encodings are (see `BinaryFormat.swift`): a keyed container whose keys are
-// the dictionary's, in the dictionary's order. Arrays and sets are in `BinaryKeyedWriter.swift`.
+// Dictionaries with `String` keys (or other `BinaryStringKey`s) in a keyed container, written
+// without `Codable` exactly as their synthesized encodings are (see `BinaryFormat.swift`): a
+// keyed container whose keys are the dictionary's, in the dictionary's order. Arrays and sets are in `BinaryKeyedWriter.swift`.
 
 extension BinaryKeyedWriter {
     /// Nested values by their string keys.
-    public mutating func encode<V: BinaryEncodable>(_ values: [String: V], forKey key: StaticString) throws(V.BinaryEncodingFailure) {
+    public mutating func encode<K: BinaryStringKey, V: BinaryEncodable>(_ values: [K: V], forKey key: StaticString) throws(V.BinaryEncodingFailure) {
         try encodeNested(forKey: key) { (dictionary: inout BinaryKeyedWriter) throws(V.BinaryEncodingFailure) in
             for (key, value) in values {
                 dictionary.begin(key)
@@ -18,7 +18,7 @@ extension BinaryKeyedWriter {
     }
 
     /// Strings by their string keys.
-    public mutating func encode(_ values: [String: String], forKey key: StaticString) {
+    public mutating func encode<K: BinaryStringKey>(_ values: [K: String], forKey key: StaticString) {
         encodeNested(forKey: key) { dictionary in
             for (key, value) in values {
                 dictionary.begin(key)
@@ -28,7 +28,7 @@ extension BinaryKeyedWriter {
     }
 
     /// Instants by their string keys (each an unkeyed container of length-prefixed milliseconds).
-    public mutating func encode(_ values: [String: [Instant]], forKey key: StaticString) {
+    public mutating func encode<K: BinaryStringKey>(_ values: [K: [Instant]], forKey key: StaticString) {
         encodeNested(forKey: key) { dictionary in
             for (key, instants) in values {
                 dictionary.begin(key)

@@ -211,9 +211,9 @@ public struct BinaryKeyedWriter {
     }
 
     /// Starts an entry whose key is a dictionary's.
-    mutating func begin(_ key: String) {
+    mutating func begin(_ key: some BinaryStringKey) {
         entries &+= 1
-        bytes.string(key)
+        key.withKeyUTF8 { bytes.lengthPrefixed(UnsafeRawBufferPointer($0)) }
     }
 
     /// Writes `value` as a string region (a string's byte length and bytes), preceded by its byte length.

@@ -1,0 +1,94 @@
+import EventLog
+
+/// An account look-up key (``SecretHasher``'s keyed hash of a contact value) as the state holds
+/// it: the usual 32 lowercase hex digits as their 16 bytes, so a key takes no allocation of its
+/// own and hashes as two integers; any other text is kept as it is. Written as its text.
+public struct IdentifierKey: Sendable, Hashable {
+    private enum Storage: Sendable, Hashable {
+        case digits(UInt64, UInt64)
+        case text(String)
+    }
+
+    private let storage: Storage
+
+    public init(_ text: String) {
+        var text = text
+        storage = text.withUTF8 { Self.digits($0) } ?? .text(text)
+    }
+
+    /// The key as it was given.
+    public var text: String {
+        withKeyUTF8 { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The 16 bytes of exactly 32 lowercase hex digits (anything else would not be written back the same).
+    private static func digits(_ utf8: UnsafeBufferPointer<UInt8>) -> Storage? {
+        guard utf8.count == 32 else { return nil }
+        var halves: (UInt64, UInt64) = (0, 0)
+        for (index, character) in utf8.enumerated() {
+            let nibble: UInt8
+            switch character {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): nibble = character &- UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): nibble = character &- UInt8(ascii: "a") &+ 10
+            default: return nil
+            }
+            if index < 16 { halves.0 = halves.0 << 4 | UInt64(nibble) } else { halves.1 = halves.1 << 4 | UInt64(nibble) }
+        }
+        return .digits(halves.0, halves.1)
+    }
+}
+
+extension IdentifierKey: BinaryStringKey {
+    public init?(keyUTF8 utf8: UnsafeBufferPointer<UInt8>) {
+        guard let storage = Self.digits(utf8) else {
+            guard let text = String(keyUTF8: utf8) else { return nil }
+            self.storage = .text(text)
+            return
+        }
+        self.storage = storage
+    }
+
+    public func withKeyUTF8<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        switch storage {
+        case .text(let text):
+            return try text.withKeyUTF8(body)
+        case .digits(let high, let low):
+            return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { buffer in
+                let digits: StaticString = "0123456789abcdef"
+                for index in 0..<32 {
+                    let half = index < 16 ? high : low
+                    let nibble = Int(half >> UInt64(60 - 4 * (index % 16)) & 0xF)
+                    buffer[index] = digits.utf8Start[nibble]
+                }
+                return try body(UnsafeBufferPointer(buffer))
+            }
+        }
+    }
+
+    public var codingKey: any CodingKey { StringKey(stringValue: text) }
+
+    public init?<T: CodingKey>(codingKey: T) {
+        self.init(codingKey.stringValue)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        self.init(try decoder.singleValueContainer().decode(String.self))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(text)
+    }
+
+    /// A coding key that is only text.
+    private struct StringKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+}
+
+extension IdentifierKey: CustomStringConvertible {
+    public var description: String { text }
+}
