@@ -72,12 +72,30 @@ final class ServiceSnapshots {
     /// Snapshots source `index` at the sink's last event, stored once that event is appended.
     private func save(_ index: Int, _ sink: LogSink) throws {
         let (store, projection, sequence) = (store, sources[index].projection, sink.lastAssignedSequence)
-        let state = try sources[index].encode()
+        let state = EncodedState(try sources[index].encode())
         last[index] = (sequence, state.count)
         unwritten.add(1, ordering: .relaxed)
         sink.afterBuffered { [self] in
-            try store.saveSnapshot(projection: projection.name, version: projection.version, sequence: sequence, state: state)
+            // The store takes the only reference, so it frees the state once it has compressed it.
+            try store.saveSnapshot(projection: projection.name, version: projection.version, sequence: sequence, state: state.take())
             unwritten.subtract(1, ordering: .releasing)
+        }
+    }
+
+    /// An encoded state on its way to the store, held here until the store takes it.
+    private final class EncodedState {
+        private var bytes: [UInt8]?
+        let count: Int
+
+        init(_ bytes: [UInt8]) {
+            self.bytes = bytes
+            count = bytes.count
+        }
+
+        /// The bytes, no longer held here.
+        func take() -> [UInt8] {
+            defer { bytes = nil }
+            return bytes ?? []
         }
     }
 

@@ -85,7 +85,7 @@ public final class InMemoryEventLog: EventLogStore, SnapshotStore, Sendable {
     }
 
     @discardableResult
-    public func saveSnapshot(projection: String, version: Int, sequence: Int64, state: some ContiguousBytes) throws -> SnapshotInfo {
+    public func saveSnapshot(projection: String, version: Int, sequence: Int64, state: consuming some ContiguousBytes) throws -> SnapshotInfo {
         let state = state.withUnsafeBytes { [UInt8]($0) }
         let now = clock.now()
         return storage.withLock { storage in

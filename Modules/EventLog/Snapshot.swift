@@ -37,8 +37,11 @@ public protocol SnapshotStore {
     /// The encoded state, verified against its checksum; throws when it does not match.
     func loadState(_ snapshot: SnapshotInfo) throws -> [UInt8]
     /// Stores an encoded state (an array, or the encoder's buffer: see `Projection.withEncodedState`).
+    ///
+    /// The store takes `state`: it may release it once it has compressed it, so a large state
+    /// handed over without another reference is freed before its compressed form is written.
     @discardableResult
-    func saveSnapshot(projection: String, version: Int, sequence: Int64, state: some ContiguousBytes) throws -> SnapshotInfo
+    func saveSnapshot(projection: String, version: Int, sequence: Int64, state: consuming some ContiguousBytes) throws -> SnapshotInfo
 }
 
 /// When a ``ProjectionRunner`` or a ``ProjectionGroup`` takes snapshots.

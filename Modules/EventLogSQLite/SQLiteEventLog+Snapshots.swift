@@ -2,6 +2,7 @@ import Crypto
 import EventLog
 import Foundation
 import GRDB
+import GRDBSQLite
 import PlatformKit
 import Zstd
 
@@ -45,17 +46,19 @@ extension SQLiteEventLog: SnapshotStore {
     }
 
     /// Compresses `state` with zstd and stores it with the SHA-256 of the uncompressed bytes.
+    ///
+    /// `state` is released once compressed, and the compressed bytes go to SQLite without a copy
+    /// (bound as static), so storing a large state holds it once and its compressed form twice
+    /// (the buffer, and SQLite's record while it is inserted).
     @discardableResult
-    public func saveSnapshot(projection: String, version: Int, sequence: Int64, state: some ContiguousBytes) throws -> SnapshotInfo {
-        let compressed = try Zstd.compress(state, level: options.snapshotCompressionLevel)
+    public func saveSnapshot(projection: String, version: Int, sequence: Int64, state: consuming some ContiguousBytes) throws -> SnapshotInfo {
         let (checksum, size) = state.withUnsafeBytes { (Data(SHA256.hash(data: $0)), $0.count) }
+        let compressed = try Zstd.compressData(state, level: options.snapshotCompressionLevel)
+        _ = consume state
         let now = clock.now()
         do {
             return try pool.write { db in
-                try db.execute(sql: """
-                    INSERT INTO snapshots(projection, projection_version, sequence, state_size, checksum, data, created_at)
-                    VALUES (?, ?, ?, ?, ?, ?, ?)
-                    """, arguments: [projection, version, sequence, size, checksum, Data(compressed), now.millisecondsSinceEpoch])
+                try Self.insertSnapshot(db, [projection, version, sequence, size, checksum], compressed, createdAt: now)
                 return SnapshotInfo(
                     id: db.lastInsertedRowID, projection: projection, projectionVersion: version, sequence: sequence,
                     stateSize: size, storedSize: compressed.count, createdAt: now
@@ -63,6 +66,20 @@ extension SQLiteEventLog: SnapshotStore {
             }
         } catch {
             throw Self.mapped(error, path: path)
+        }
+    }
+
+    /// Inserts a snapshot row; `data` is bound without SQLite's copy (it outlives the statement).
+    private static func insertSnapshot(_ db: Database, _ arguments: StatementArguments, _ data: Data, createdAt: Instant) throws {
+        let statement = try db.makeStatement(sql: """
+            INSERT INTO snapshots(projection, projection_version, sequence, state_size, checksum, created_at, data)
+            VALUES (?, ?, ?, ?, ?, ?, ?)
+            """)
+        try statement.setArguments(arguments + [createdAt.millisecondsSinceEpoch, nil])
+        try data.withUnsafeBytes { bytes in
+            let code = sqlite3_bind_blob64(statement.sqliteStatement, 7, bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1), sqlite3_uint64(bytes.count), nil)
+            guard code == SQLITE_OK else { throw DatabaseError(resultCode: ResultCode(rawValue: code), message: "binding a snapshot") }
+            _ = try SQLiteRaw.step(statement.sqliteStatement, db)
         }
     }
 

@@ -28,6 +28,17 @@ public enum Zstd {
         return try withBytes(input) { (source) throws(ZstdError) in try compressor.compressFrame(source) }
     }
 
+    /// The frame `compress` makes, in `Data` that owns libzstd's output buffer shrunk to the frame:
+    /// no copy of the compressed bytes, for large inputs (the array `compress` returns is a copy).
+    public static func compressData(
+        _ input: some ContiguousBytes,
+        level: Int = Zstd.defaultLevel,
+        dictionary: ZstdDictionary? = nil
+    ) throws(ZstdError) -> Data {
+        let compressor = try ZstdCompressor(level: level, dictionary: dictionary)
+        return try withBytes(input) { (source) throws(ZstdError) in try compressor.compressFrameData(source) }
+    }
+
     /// Decompresses one or more concatenated zstd frames, producing at most `maxSize` bytes.
     ///
     /// A frame whose header declares more than `maxSize` bytes is refused before any output

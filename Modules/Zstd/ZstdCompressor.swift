@@ -60,13 +60,23 @@ public final class ZstdCompressor {
 
     /// Compresses a whole input as one frame that records its content size (`ZSTD_compress2`).
     func compressFrame(_ source: UnsafeRawBufferPointer) throws(ZstdError) -> [UInt8] {
+        let frame = try compressFrameData(source)
+        return [UInt8](frame)
+    }
+
+    /// The frame in `Data` that owns the compressor's output buffer, shrunk in place to the frame.
+    func compressFrameData(_ source: UnsafeRawBufferPointer) throws(ZstdError) -> Data {
         let bound = try ZstdError.check(ZSTD_compressBound(source.count))
-        let destination = UnsafeMutableRawBufferPointer.allocate(byteCount: max(bound, 1), alignment: 1)
-        defer { destination.deallocate() }
-        let written = try ZstdError.check(
-            ZSTD_compress2(context, destination.baseAddress, destination.count, source.baseAddress, source.count)
-        )
-        return [UInt8](UnsafeRawBufferPointer(rebasing: destination[..<written]))
+        guard let destination = malloc(max(bound, 1)) else { throw ZstdError(.library(64), "could not allocate \(bound) bytes") }
+        let written: Int
+        do {
+            written = try ZstdError.check(ZSTD_compress2(context, destination, bound, source.baseAddress, source.count))
+        } catch {
+            free(destination)
+            throw error
+        }
+        let frame = realloc(destination, max(written, 1)) ?? destination
+        return Data(bytesNoCopy: frame, count: written, deallocator: .free)
     }
 
     /// Runs `ZSTD_compressStream2` until `source` is consumed (and, for `ZSTD_e_end`, the frame is flushed).

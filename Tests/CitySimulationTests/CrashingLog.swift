@@ -26,7 +26,7 @@ final class CrashingLog: EventLogStore, SnapshotStore, @unchecked Sendable {
     func snapshots(of projection: String) throws -> [SnapshotInfo] { try inner.snapshots(of: projection) }
     func allSnapshots() throws -> [SnapshotInfo] { try inner.allSnapshots() }
     func loadState(_ snapshot: SnapshotInfo) throws -> [UInt8] { try inner.loadState(snapshot) }
-    func saveSnapshot(projection: String, version: Int, sequence: Int64, state: some ContiguousBytes) throws -> SnapshotInfo {
+    func saveSnapshot(projection: String, version: Int, sequence: Int64, state: consuming some ContiguousBytes) throws -> SnapshotInfo {
         try inner.saveSnapshot(projection: projection, version: version, sequence: sequence, state: state)
     }
 }

@@ -36,6 +36,14 @@ final class OneShotTests: XCTestCase {
         XCTAssertEqual(try Zstd.decompress(frame[...], maxSize: input.count), input)
     }
 
+    func test_compressData_isTheSameFrame_asCompress() throws {
+        for input in [[], Array("hello, zstd".utf8), TestData.compressible(count: 1 << 20), TestData.random(count: 100_000)] {
+            let frame = try Zstd.compressData(input, level: 5)
+            XCTAssertEqual([UInt8](frame), try Zstd.compress(input, level: 5))
+            XCTAssertEqual(try Zstd.decompress(frame, maxSize: input.count), input)
+        }
+    }
+
     func test_roundTrip_everyLevelFromMinusFiveToMax() throws {
         let input = TestData.compressible(count: 50_000)
         for level in [-5, -1, 0, 1, 9, Zstd.maxLevel] {
