@@ -3,8 +3,14 @@
 /// There is one per onboarded user, so its strings are packed into one allocation
 /// (`PackedStrings`); the properties read and write them as if they were stored one by one.
 public struct Account: Sendable {
-    private var strings: PackedStrings
+    private(set) var strings: PackedStrings
     public var sessions: Int
+
+    /// An account of `strings` packed in the order of `Field`.
+    init(strings: PackedStrings, sessions: Int) {
+        self.strings = strings
+        self.sessions = sessions
+    }
 
     public init(
         id: String, market: String, identifierKeys: [String], maskedMobile: String? = nil, maskedEmail: String? = nil,

@@ -24,17 +24,22 @@ public struct IdentifierKey: Sendable, Hashable {
     /// The 16 bytes of exactly 32 lowercase hex digits (anything else would not be written back the same).
     private static func digits(_ utf8: UnsafeBufferPointer<UInt8>) -> Storage? {
         guard utf8.count == 32 else { return nil }
-        var halves: (UInt64, UInt64) = (0, 0)
-        for (index, character) in utf8.enumerated() {
-            let nibble: UInt8
-            switch character {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): nibble = character &- UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): nibble = character &- UInt8(ascii: "a") &+ 10
-            default: return nil
-            }
-            if index < 16 { halves.0 = halves.0 << 4 | UInt64(nibble) } else { halves.1 = halves.1 << 4 | UInt64(nibble) }
+        var high: UInt64 = 0, low: UInt64 = 0
+        for index in 0..<16 {
+            guard let first = nibble(utf8[index]), let second = nibble(utf8[index &+ 16]) else { return nil }
+            high = high << 4 | first
+            low = low << 4 | second
         }
-        return .digits(halves.0, halves.1)
+        return .digits(high, low)
+    }
+
+    /// The value of a lowercase hex digit.
+    @inline(__always)
+    private static func nibble(_ character: UInt8) -> UInt64? {
+        let digit = character &- UInt8(ascii: "0")
+        if digit < 10 { return UInt64(digit) }
+        let letter = character &- UInt8(ascii: "a")
+        return letter < 6 ? UInt64(letter &+ 10) : nil
     }
 }
 

@@ -5,6 +5,9 @@
 struct PackedStrings: Sendable {
     private var bytes: ContiguousArray<UInt8> = []
 
+    /// No fields yet.
+    init() {}
+
     /// Packs `fields` in order.
     init(_ fields: some Sequence<String?>) {
         for field in fields { append(field) }
@@ -30,10 +33,10 @@ struct PackedStrings: Sendable {
 
     /// The same fields with field `index` set to `value` (it must exist).
     func replacing(_ index: Int, with value: String?) -> PackedStrings {
-        var copy = PackedStrings([])
+        var copy = PackedStrings()
         withFields { fields in
             for (position, field) in fields.enumerated() {
-                position == index ? copy.append(value) : copy.appendBytes(field)
+                position == index ? copy.append(value) : copy.append(utf8: field)
             }
         }
         return copy
@@ -45,12 +48,14 @@ struct PackedStrings: Sendable {
         return count == other.count && (0..<count).allSatisfy { self[$0] == other[$0] }
     }
 
-    private mutating func append(_ field: String?) {
+    /// Appends a field.
+    mutating func append(_ field: String?) {
         guard var field else { return appendLength(0) }
-        field.withUTF8 { appendBytes($0) }
+        field.withUTF8 { append(utf8: $0) }
     }
 
-    private mutating func appendBytes(_ field: UnsafeBufferPointer<UInt8>?) {
+    /// Appends a field given as its UTF-8, which must be valid.
+    mutating func append(utf8 field: UnsafeBufferPointer<UInt8>?) {
         guard let field else { return appendLength(0) }
         appendLength(field.count + 1)
         bytes.append(contentsOf: field)
@@ -66,16 +71,21 @@ struct PackedStrings: Sendable {
     }
 
     /// Calls `body` with the fields in order, each as its UTF-8 bytes or `nil`.
-    private func withFields<R>(_ body: (Fields) throws -> R) rethrows -> R {
+    func withFields<R>(_ body: (Fields) throws -> R) rethrows -> R {
         try bytes.withUnsafeBufferPointer { try body(Fields(bytes: $0)) }
     }
 
     /// The packed fields, read in order.
-    private struct Fields: Sequence, IteratorProtocol {
+    struct Fields: Sequence, IteratorProtocol {
         let bytes: UnsafeBufferPointer<UInt8>
         var position = 0
 
         init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+        /// The next field, `nil` for a `nil` field or past the end.
+        mutating func nextField() -> UnsafeBufferPointer<UInt8>? {
+            next() ?? nil
+        }
 
         mutating func next() -> UnsafeBufferPointer<UInt8>?? {
             guard position < bytes.count else { return nil }

@@ -23,30 +23,45 @@ extension OnboardingState: BinaryEncodable, BinaryDecodable {
     }
 }
 
+// An account's strings go between the packed buffer and the snapshot bytes without becoming
+// `String`s (the keys are packed last, and written third).
 extension Account: BinaryEncodable, BinaryDecodable {
     public func encode(to writer: inout BinaryKeyedWriter) {
-        writer.encode(id, forKey: "id")
-        writer.encode(market, forKey: "market")
-        writer.encode(identifierKeys, forKey: "identifierKeys")
-        writer.encodeIfPresent(maskedMobile, forKey: "maskedMobile")
-        writer.encodeIfPresent(maskedEmail, forKey: "maskedEmail")
-        writer.encodeIfPresent(firstName, forKey: "firstName")
-        writer.encodeIfPresent(lastName, forKey: "lastName")
-        writer.encodeIfPresent(passwordDigest, forKey: "passwordDigest")
+        strings.withFields { fields in
+            var fields = fields
+            let id = fields.nextField(), market = fields.nextField()
+            let maskedMobile = fields.nextField(), maskedEmail = fields.nextField()
+            let firstName = fields.nextField(), lastName = fields.nextField(), passwordDigest = fields.nextField()
+            writer.encodeIfPresent(utf8: id, forKey: "id")
+            writer.encodeIfPresent(utf8: market, forKey: "market")
+            let keys = fields
+            withUnsafeTemporaryAllocation(of: UnsafeBufferPointer<UInt8>.self, capacity: keys.reduce(0) { count, _ in count + 1 }) { buffer in
+                for (index, key) in keys.enumerated() { buffer.initializeElement(at: index, to: key ?? UnsafeBufferPointer(start: nil, count: 0)) }
+                writer.encode(utf8Strings: buffer, forKey: "identifierKeys")
+            }
+            writer.encodeIfPresent(utf8: maskedMobile, forKey: "maskedMobile")
+            writer.encodeIfPresent(utf8: maskedEmail, forKey: "maskedEmail")
+            writer.encodeIfPresent(utf8: firstName, forKey: "firstName")
+            writer.encodeIfPresent(utf8: lastName, forKey: "lastName")
+            writer.encodeIfPresent(utf8: passwordDigest, forKey: "passwordDigest")
+        }
         writer.encode(sessions, forKey: "sessions")
     }
 
     public init(from reader: inout BinaryKeyedReader) throws {
-        self.init(
-            id: try reader.decode(String.self, forKey: "id"),
-            market: try reader.decode(String.self, forKey: "market"),
-            identifierKeys: try reader.decode([String].self, forKey: "identifierKeys"),
-            maskedMobile: try reader.decodeIfPresent(String.self, forKey: "maskedMobile"),
-            maskedEmail: try reader.decodeIfPresent(String.self, forKey: "maskedEmail"),
-            firstName: try reader.decodeIfPresent(String.self, forKey: "firstName"),
-            lastName: try reader.decodeIfPresent(String.self, forKey: "lastName"),
-            passwordDigest: try reader.decodeIfPresent(String.self, forKey: "passwordDigest"),
-            sessions: try reader.decode(Int.self, forKey: "sessions")
-        )
+        // Packed in the order of `Field`: the keys, written third, last.
+        var strings = PackedStrings()
+        strings.append(try reader.decode(String.self, forKey: "id"))
+        strings.append(try reader.decode(String.self, forKey: "market"))
+        func append(_ key: StaticString) throws {
+            try reader.withUTF8IfPresent(forKey: key) { strings.append(utf8: $0) }
+        }
+        try append("maskedMobile")
+        try append("maskedEmail")
+        try append("firstName")
+        try append("lastName")
+        try append("passwordDigest")
+        try reader.forEachUTF8(inStringsForKey: "identifierKeys") { strings.append(utf8: $0) }
+        self.init(strings: strings, sessions: try reader.decode(Int.self, forKey: "sessions"))
     }
 }

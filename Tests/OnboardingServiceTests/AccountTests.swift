@@ -1,3 +1,4 @@
+import EventLog
 @testable import OnboardingService
 import XCTest
 
@@ -43,6 +44,15 @@ final class AccountTests: XCTestCase {
         XCTAssertNotEqual(composed, Account(id: "a", market: "fr", identifierKeys: [], firstName: "Zoe"))
         XCTAssertNotEqual(composed, Account(id: "a", market: "fr", identifierKeys: [], firstName: "Zo\u{EB}", sessions: 1))
         XCTAssertNotEqual(composed, Account(id: "a", market: "fr", identifierKeys: ["k"], firstName: "Zo\u{EB}"))
+    }
+
+    func test_decodingAFieldThatIsNotUTF8_failsNamingTheField() throws {
+        var bytes = try BinaryEncoder().encode(Account(id: "a", market: "us", identifierKeys: ["k"], lastName: "Qqq"))
+        let at = try XCTUnwrap((0..<bytes.count - 2).first { bytes[$0..<$0 + 3].elementsEqual("Qqq".utf8) })
+        bytes.replaceSubrange(at..<at + 3, with: [0xFF, 0xFE, 0xFD])
+        XCTAssertThrowsError(try BinaryDecoder().decode(Account.self, from: bytes)) { error in
+            XCTAssertTrue("\(error)".contains("lastName"), "\(error)")
+        }
     }
 
     func test_printing_showsTheProperties() {

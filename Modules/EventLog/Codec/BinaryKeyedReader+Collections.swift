@@ -11,6 +11,11 @@ extension BinaryKeyedReader {
         try elements(key, type) { base, position, end in try _Read.string(base, &position, end) }
     }
 
+    /// Calls `body` with the UTF-8 of each string of `key`, in order (validated, not made `String`s).
+    public mutating func forEachUTF8(inStringsForKey key: StaticString, _ body: (UnsafeBufferPointer<UInt8>) throws -> Void) throws {
+        _ = try elements(key, [String].self) { base, position, end in try body(try _Read.utf8(base, &position, end)) }
+    }
+
     /// The set of strings of `key`.
     public mutating func decode(_ type: Set<String>.Type, forKey key: StaticString) throws -> Set<String> {
         Set(try decode([String].self, forKey: key))

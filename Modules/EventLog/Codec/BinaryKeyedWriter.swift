@@ -145,6 +145,23 @@ public struct BinaryKeyedWriter {
         }
     }
 
+    /// A string given as its UTF-8, which must be valid (e.g. from `BinaryKeyedReader.withUTF8IfPresent`):
+    /// written as `encodeIfPresent(_: String?, forKey:)` writes the string, or `nil`.
+    public mutating func encodeIfPresent(utf8: UnsafeBufferPointer<UInt8>?, forKey key: StaticString) {
+        guard let utf8 else { return encodeNil(forKey: key) }
+        begin(key)
+        Self.region(ofUTF8: utf8, into: &bytes)
+    }
+
+    /// Strings given as their UTF-8, which must be valid: written as `encode(_: [String], forKey:)` writes them.
+    public mutating func encode(utf8Strings values: some Collection<UnsafeBufferPointer<UInt8>>, forKey key: StaticString) {
+        begin(key)
+        region { bytes in
+            bytes.varint(UInt64(values.count))
+            for value in values { bytes.lengthPrefixed(UnsafeRawBufferPointer(value)) }
+        }
+    }
+
     /// An array of enum cases, as their `String` raw values (length-prefixed elements).
     public mutating func encode<T: RawRepresentable & Encodable>(_ values: [T], forKey key: StaticString) where T.RawValue == String {
         begin(key)
@@ -219,11 +236,14 @@ public struct BinaryKeyedWriter {
     /// Writes `value` as a string region (a string's byte length and bytes), preceded by its byte length.
     static func region(of value: String, into bytes: inout _ByteWriter) {
         var value = value
-        value.withUTF8 { utf8 in
-            let length = UInt64(utf8.count)
-            bytes.varint(length &+ UInt64(_varintSize(length)))
-            bytes.lengthPrefixed(UnsafeRawBufferPointer(utf8))
-        }
+        value.withUTF8 { region(ofUTF8: $0, into: &bytes) }
+    }
+
+    /// Writes a string's UTF-8 as a string region, preceded by its byte length.
+    static func region(ofUTF8 utf8: UnsafeBufferPointer<UInt8>, into bytes: inout _ByteWriter) {
+        let length = UInt64(utf8.count)
+        bytes.varint(length &+ UInt64(_varintSize(length)))
+        bytes.lengthPrefixed(UnsafeRawBufferPointer(utf8))
     }
 
     /// An entry whose value is one varint.
