@@ -1,5 +1,6 @@
 import EventLog
 import OptimisticSync
+import OrderedCollections
 import PlatformKit
 import TripContract
 

@@ -1,5 +1,6 @@
 import EventLog
 import OptimisticSync
+import OrderedCollections
 import PlatformKit
 import TripContract
 
@@ -23,14 +24,16 @@ extension TripServiceState: BinaryEncodable, BinaryDecodable {
 extension TripServiceState.DriverRecord: BinaryEncodable, BinaryDecodable {
     public func encode(to writer: inout BinaryKeyedWriter) {
         writer.encode(snapshot, forKey: "snapshot")
-        writer.encode(answers, forKey: "answers")
-        writer.encode(answerOrder, forKey: "answerOrder")
+        writer.encode(entries: answers, forKey: "answers")
+        writer.encode(answers.keys.elements, forKey: "answerOrder")
     }
 
     public init(from reader: inout BinaryKeyedReader) throws {
         snapshot = try reader.decode(ServerSnapshot<DriverState>.self, forKey: "snapshot")
-        answers = try reader.decode([String: TripServiceState.Outcome].self, forKey: "answers")
-        answerOrder = try reader.decode([String].self, forKey: "answerOrder")
+        answers = try Self.answers(
+            try reader.decode([String: TripServiceState.Outcome].self, forKey: "answers"),
+            inOrder: try reader.decode([String].self, forKey: "answerOrder")
+        )
     }
 }
 

@@ -1,5 +1,6 @@
 import EventLog
 import OptimisticSync
+import OrderedCollections
 import PlatformKit
 import TripContract
 
@@ -17,17 +18,19 @@ public struct TripServiceState: Codable, Sendable, Equatable {
     public static let answerWindow = 64
 
     /// What the service keeps per driver.
-    public struct DriverRecord: Codable, Sendable, Equatable {
+    public struct DriverRecord: Sendable, Equatable {
         public var snapshot = ServerSnapshot(version: 0, state: DriverState())
-        /// The outcome of each of the last `answerWindow` idempotency keys handled, given again to retries.
-        public var answers: [String: Outcome] = [:]
-        /// Those keys, oldest first.
-        public var answerOrder: [String] = []
+        /// The outcome of each of the last `answerWindow` idempotency keys handled, oldest first,
+        /// given again to retries. One ordered table: a dictionary beside an array of its keys in
+        /// order took over twice the memory (a record per driver, each with a full window).
+        public var answers: OrderedDictionary<String, Outcome> = [:]
+
+        public init() {}
 
         /// Remembers the outcome of `answer` for `key`, forgetting the oldest beyond the window.
         mutating func remember(_ answer: SyncResponse<DriverState>, for key: String) {
-            if answers.updateValue(Outcome(answer), forKey: key) == nil { answerOrder.append(key) }
-            if answerOrder.count > TripServiceState.answerWindow { answers[answerOrder.removeFirst()] = nil }
+            answers[key] = Outcome(answer)
+            if answers.count > TripServiceState.answerWindow { answers.removeFirst() }
         }
     }
 

@@ -2,6 +2,7 @@ import DriverTrips
 import EventLog
 import EventLogTestSupport
 @testable import OptimisticSync
+import OrderedCollections
 import PlatformKit
 import TripContract
 @testable import TripService
@@ -88,9 +89,7 @@ final class EventEncodingTests: XCTestCase {
             var record = TripServiceState.DriverRecord()
             record.snapshot = snapshot()
             for _ in 0..<Int.random(in: 0...4, using: &random) {
-                let key = text()
-                record.answers[key] = outcome()
-                record.answerOrder.append(key)
+                record.answers[text()] = outcome()
             }
             state.drivers[text()] = record
         }

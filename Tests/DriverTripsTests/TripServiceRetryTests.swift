@@ -1,5 +1,7 @@
+import Foundation
 import EventLog
 import OptimisticSync
+import OrderedCollections
 import PlatformKit
 import TripContract
 import TripService
@@ -41,5 +43,38 @@ final class TripServiceRetryTests: XCTestCase {
         try log.append(live.takeEvents())
         var replayed = TripService(state: try TripServiceProjection().replay(log).state)
         XCTAssertEqual(replayed.handle(request("k1", TripKind.goOnline)), live.handle(request("k1", TripKind.goOnline)))
+    }
+}
+
+/// A driver's record keeps the last `answerWindow` answers, oldest first, and reads back only
+/// when its answers and their order agree.
+final class TripServiceAnswerWindowTests: XCTestCase {
+    func test_theRecord_keepsTheLastWindowOfKeys_inOrder() {
+        var service = TripService()
+        let keys = (0..<(TripServiceState.answerWindow + 5)).map { "k\($0)" }
+        for key in keys {
+            _ = service.handle(SyncRequest(clientID: "driver-7", request: OptimisticRequest(
+                id: key, kind: TripKind.goOnline, idempotencyKey: key, parameters: [], submittedAt: .epoch
+            )))
+        }
+        XCTAssertEqual(service.state.drivers["driver-7"]?.answers.keys.elements, Array(keys.suffix(TripServiceState.answerWindow)))
+    }
+
+    func test_aRecordWhoseOrderDisagreesWithItsAnswers_isRefused() throws {
+        var record = TripServiceState.DriverRecord()
+        record.answers["k1"] = .rejected(reason: "no")
+        record.answers["k2"] = .malformed(reason: "bad")
+        XCTAssertEqual(try JSONDecoder().decode(TripServiceState.DriverRecord.self, from: JSONEncoder().encode(record)), record)
+        var bytes = try BinaryEncoder().encode(record)
+        XCTAssertEqual(try BinaryDecoder().decode(TripServiceState.DriverRecord.self, from: bytes), record)
+        // The answer order comes last: name `k2` twice there and `k1` not at all.
+        let k1 = Array("k1".utf8)
+        let at = try XCTUnwrap((0...(bytes.count - 2)).last { bytes[$0..<$0 + 2].elementsEqual(k1) })
+        bytes.replaceSubrange(at..<at + 2, with: Array("k2".utf8))
+        for decoder in [BinaryDecoder(), { var codable = BinaryDecoder(); codable.usesBinaryDecodable = false; return codable }()] {
+            XCTAssertThrowsError(try decoder.decode(TripServiceState.DriverRecord.self, from: bytes)) { error in
+                XCTAssertTrue("\(error)".contains("answerOrder"), "\(error)")
+            }
+        }
     }
 }

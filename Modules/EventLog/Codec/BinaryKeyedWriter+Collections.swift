@@ -7,8 +7,16 @@ import PlatformKit
 extension BinaryKeyedWriter {
     /// Nested values by their string keys.
     public mutating func encode<K: BinaryStringKey, V: BinaryEncodable>(_ values: [K: V], forKey key: StaticString) throws(V.BinaryEncodingFailure) {
+        try encode(entries: values, forKey: key)
+    }
+
+    /// Nested values by their string keys, written in the order of `entries` (an ordered
+    /// dictionary's, say) as a dictionary of them is.
+    public mutating func encode<K: BinaryStringKey, V: BinaryEncodable>(
+        entries: some Sequence<(key: K, value: V)>, forKey key: StaticString
+    ) throws(V.BinaryEncodingFailure) {
         try encodeNested(forKey: key) { (dictionary: inout BinaryKeyedWriter) throws(V.BinaryEncodingFailure) in
-            for (key, value) in values {
+            for (key, value) in entries {
                 dictionary.begin(key)
                 try dictionary.region { (bytes: inout _ByteWriter) throws(V.BinaryEncodingFailure) in
                     try Self.keyed(&bytes) { (writer: inout BinaryKeyedWriter) throws(V.BinaryEncodingFailure) in try value.encode(to: &writer) }

@@ -1,0 +1,56 @@
+import OptimisticSync
+import OrderedCollections
+import TripContract
+
+// A record's answers are written as they were when a dictionary and an array of its keys held
+// them (`answers` by key, `answerOrder` oldest first), so snapshots of either read alike.
+
+extension TripServiceState.DriverRecord: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case snapshot, answers, answerOrder
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        snapshot = try container.decode(ServerSnapshot<DriverState>.self, forKey: .snapshot)
+        answers = try Self.answers(
+            try container.decode([String: TripServiceState.Outcome].self, forKey: .answers),
+            inOrder: try container.decode([String].self, forKey: .answerOrder)
+        )
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(snapshot, forKey: .snapshot)
+        // As a dictionary is written, in the answers' order.
+        var byKey = container.nestedContainer(keyedBy: AnswerKey.self, forKey: .answers)
+        for (key, outcome) in answers { try byKey.encode(outcome, forKey: AnswerKey(stringValue: key)) }
+        try container.encode(answers.keys.elements, forKey: .answerOrder)
+    }
+
+    /// An idempotency key as a coding key.
+    private struct AnswerKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    /// The answers of `byKey` in the order of `order`, which must name each of them once.
+    static func answers(
+        _ byKey: [String: TripServiceState.Outcome], inOrder order: [String]
+    ) throws -> OrderedDictionary<String, TripServiceState.Outcome> {
+        var answers = OrderedDictionary<String, TripServiceState.Outcome>(minimumCapacity: order.count)
+        for key in order {
+            guard let outcome = byKey[key], answers.updateValue(outcome, forKey: key) == nil else {
+                throw DecodingError.dataCorrupted(.init(
+                    codingPath: [CodingKeys.answerOrder], debugDescription: "answer order names \(key) more than once or without an answer"
+                ))
+            }
+        }
+        guard answers.count == byKey.count else {
+            throw DecodingError.dataCorrupted(.init(codingPath: [CodingKeys.answerOrder], debugDescription: "answers missing from the answer order"))
+        }
+        return answers
+    }
+}
