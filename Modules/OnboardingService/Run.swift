@@ -79,13 +79,14 @@ struct Run {
         }
         let key = machine.hasher.identifierKey(value, type: type)
         let windowStart = now.advanced(by: .seconds(-flow.policy.rateWindowSeconds))
-        let recent = state.recentEntries[IdentifierKey(key), default: []].filter { $0 > windowStart }
+        let lookup = IdentifierKey(key)
+        let recent = state.recentEntries[lookup, default: []].filter { $0 > windowStart }
         if recent.count >= flow.policy.maxAttemptsPerIdentifier {
             return fail(ErrorCode.rateLimited, "Too many attempts with this \(type.rawValue); try again later.", type: type)
         }
         emit(AnswerAccepted(attempt: id, questionID: Question.entryID, fields: [LoggedValue(type, display: Masking.display(value, as: type), digest: key)]))
         decision.contact = (type, value)
-        let known = state.accountIDs[IdentifierKey(key)] != nil
+        let known = state.accountIDs[lookup] != nil
         emit(ScenarioChanged(attempt: id, from: .entry, to: known ? .signIn : .register, reason: "\(known ? "known" : "new") \(type.rawValue)"))
         advance(flow: flow)
     }
