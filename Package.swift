@@ -52,8 +52,8 @@ let package = Package(
 
         // MARK: - Shared core (no SQLite)
         module("Zstd", ["CZstd"]),
-        module("PlatformKit"),
-        module("EventLog", ["PlatformKit"]),
+        module("PlatformKit", swiftSettings: specializable),
+        module("EventLog", ["PlatformKit"], swiftSettings: specializable),
         module("LedgerDemo", ["EventLog"]),
 
         // MARK: - Storage
@@ -155,5 +155,8 @@ for target in package.targets where target.type != .system {
         .swiftLanguageMode(.v6),
         .enableUpcomingFeature("ExistentialAny"),
         .enableUpcomingFeature("MemberImportVisibility"),
+        // Release builds skip the run-time exclusivity checks (debug builds and tests keep them):
+        // they cost ~3 % of the simulation's instructions, ~6 % once code is specialized across modules.
+        .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
     ]
 }
