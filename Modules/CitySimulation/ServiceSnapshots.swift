@@ -1,6 +1,7 @@
 import Earnings
 import EarningsService
 import EventLog
+import Foundation
 import MembershipService
 import OnboardingService
 import Synchronization
@@ -19,12 +20,12 @@ final class ServiceSnapshots {
     /// A projection and where its current state is.
     struct Source {
         let projection: any Projection
-        fileprivate let encode: () throws -> [UInt8]
+        fileprivate let encode: () throws -> Data
         fileprivate let state: () -> Any
 
         init<P: Projection>(_ projection: P, state: @escaping () -> P.State) {
             self.projection = projection
-            encode = { try projection.encodeState(state()) }
+            encode = { try projection.encodedState(state()) }
             self.state = state
         }
     }
@@ -84,18 +85,18 @@ final class ServiceSnapshots {
 
     /// An encoded state on its way to the store, held here until the store takes it.
     private final class EncodedState {
-        private var bytes: [UInt8]?
+        private var bytes: Data?
         let count: Int
 
-        init(_ bytes: [UInt8]) {
+        init(_ bytes: Data) {
             self.bytes = bytes
             count = bytes.count
         }
 
         /// The bytes, no longer held here.
-        func take() -> [UInt8] {
+        func take() -> Data {
             defer { bytes = nil }
-            return bytes ?? []
+            return bytes ?? Data()
         }
     }
 

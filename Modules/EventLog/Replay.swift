@@ -1,3 +1,5 @@
+import Foundation
+
 /// The state a replay reached, and how it got there.
 public struct ReplayResult<State: Sendable>: Sendable {
     public var state: State
@@ -68,6 +70,13 @@ extension Projection {
     /// `state` in the snapshot encoding.
     public func encodeState(_ state: State) throws -> [UInt8] {
         try withEncodedState(state) { [UInt8]($0) }
+    }
+
+    /// `state` in the snapshot encoding, in the encoder's own buffer (not copied): how a big
+    /// state is handed to ``SnapshotStore/saveSnapshot(projection:version:sequence:state:)``
+    /// to be held in memory once.
+    public func encodedState(_ state: State) throws -> Data {
+        try BinaryEncoder().encodeData(state)
     }
 
     /// Calls `body` with `state` in the snapshot encoding, valid only during the call (a big state

@@ -211,6 +211,7 @@ final class BinaryCodecTests: XCTestCase {
         let bytes = try BinaryEncoder().encode(value)
         XCTAssertEqual(try BinaryDecoder().decode(BCInterleaved.self, from: bytes), value)
         XCTAssertEqual(bytes, try _TreeEncoder.encode(value, userInfo: [:]))
+        XCTAssertEqual(try [UInt8](BinaryEncoder().encodeData(value)), bytes)
         XCTAssertEqual(try roundTrip([value, value]), [value, value])
     }
 

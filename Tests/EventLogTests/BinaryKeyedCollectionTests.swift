@@ -170,6 +170,22 @@ final class BinaryKeyedCollectionTests: XCTestCase {
         }
     }
 
+    /// `encodeData` hands over the encoder's buffer: the same bytes as `encode`, whichever way
+    /// the value is written (itself or through `Codable`; the tree fallback is in `BinaryCodecTests`).
+    func test_encodeData_equalsEncode_onEveryPath() throws {
+        var viaCodable = BinaryEncoder()
+        viaCodable.usesBinaryEncodable = false
+        for _ in 0..<100 {
+            let shelf = Shelf(books: [book(), book()], label: text())
+            for encoder in [BinaryEncoder(), viaCodable] {
+                XCTAssertEqual(try [UInt8](encoder.encodeData(shelf)), try encoder.encode(shelf))
+                XCTAssertEqual(try [UInt8](encoder.encodeData(shelf.books[0])), try encoder.encode(shelf.books[0]))
+            }
+        }
+        let large = Shelf(books: (0..<5_000).map { _ in book() }, label: text())
+        XCTAssertEqual(try BinaryDecoder().decode(Shelf.self, from: [UInt8](BinaryEncoder().encodeData(large))), large)
+    }
+
     /// A field written through `Codable` that throws fails the whole encoding with its error.
     func test_aFieldThatFailsToEncode_throwsItsError() throws {
         struct Refused: Error {}

@@ -30,21 +30,35 @@ public struct BinaryEncoder: Sendable {
     /// Calls `body` with `value` in the binary format, in the encoder's own buffer (valid only
     /// during the call): a large value is not copied into an array.
     public func withEncoding<T: Encodable, R>(_ value: T, _ body: (UnsafeRawBufferPointer) throws -> R) throws -> R {
+        try encoding(value, { try body($0.bytes) }, orTree: { try $0.withUnsafeBytes(body) })
+    }
+
+    /// `value` in the binary format: the encoder's own buffer handed over (not copied), so a
+    /// large value is in memory once.
+    public func encodeData<T: Encodable>(_ value: T) throws -> Data {
+        try encoding(value, { $0.takeData() }, orTree: { Data($0) })
+    }
+
+    /// Encodes `value` into a buffer and passes it to `finish`; `orTree` gets the bytes of the
+    /// tree encoder instead when the value used its containers out of order.
+    private func encoding<T: Encodable, R>(
+        _ value: T, _ finish: (inout _ByteWriter) throws -> R, orTree: ([UInt8]) throws -> R
+    ) throws -> R {
         if usesBinaryEncodable, _Builtin(T.self) == nil, let type = _BinaryEncodableTypes.conformance(of: T.self) {
             // A value that writes itself (most events) needs none of the `Codable` machinery.
             var writer = _ByteWriter(capacity: 256)
             defer { writer.deallocate() }
             try BinaryKeyedWriter.write(value, as: type, into: &writer)
-            return try body(writer.bytes)
+            return try finish(&writer)
         }
         let state = _EncState(userInfo: userInfo, usesBinaryEncodable: usesBinaryEncodable)
         do {
             try state.encodeValue(value, _PathRef.root)
-            if !state.broken { return try body(state.writer.bytes) }
+            if !state.broken { return try finish(&state.writer) }
         } catch {
             if !state.broken { throw error }
         }
-        return try _TreeEncoder.encode(value, userInfo: userInfo).withUnsafeBytes(body)
+        return try orTree(_TreeEncoder.encode(value, userInfo: userInfo))
     }
 }
 

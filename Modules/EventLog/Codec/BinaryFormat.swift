@@ -275,6 +275,14 @@ struct _ByteWriter {
         UnsafeRawBufferPointer(start: base, count: count)
     }
 
+    /// The bytes written as `Data` that owns the storage (shrunk to fit, not copied); the
+    /// writer is left empty.
+    mutating func takeData() -> Data {
+        let (taken, count) = (Self.resized(base, to: Swift.max(count, 1)), count)
+        (base, self.count, capacity) = (Self.resized(nil, to: 16), 0, 16)
+        return Data(bytesNoCopy: taken, count: count, deallocator: .free)
+    }
+
     /// A copy of the bytes written.
     func makeArray() -> [UInt8] {
         guard count > 0 else { return [] }
