@@ -37,8 +37,13 @@ struct Simulate: ParsableCommand {
             // 60 000 riders peak at 247 MB instead of 290 MB, no slower.
             let storeOptions = SQLiteEventLogOptions(durability: .normal, cachedStreams: 50_000)
             let store = try SQLiteEventLog(path: log, clock: .virtual(clock), options: storeOptions)
-            // A run killed before its first append left an empty log: it resumes from the start.
-            let options = try (resume ? SimulationRun.storedOptions(in: store) : nil) ?? requestedOptions()
+            // A run killed before its first append left an empty log: it starts over, with this
+            // command's options (the killed run's were not recorded yet).
+            let stored = resume ? try SimulationRun.storedOptions(in: store) : nil
+            if resume && stored == nil {
+                FileHandle.standardError.write(Data("platform: \(log) holds no run yet; starting one with this command's options\n".utf8))
+            }
+            let options = try stored ?? requestedOptions()
             let started = ContinuousClock.now
             var bar = ProgressBar("simulate")
             let summary = try SimulationRun.run(options, log: store, clock: clock, assets: assets) { progress in

@@ -1,5 +1,8 @@
+import EventLogSQLite
 import EventLogTestSupport
 import Foundation
+import GRDB
+import PlatformKit
 import XCTest
 
 /// `platform simulate` / `platform replay` end to end, through the built binary.
@@ -60,8 +63,9 @@ final class PlatformCLITests: XCTestCase {
         process.arguments = ["simulate", "--log", path] + longer
         process.standardOutput = FileHandle.nullDevice
         try process.run()
-        // Kill once the run has appended a batch or two (the schema alone is ~250 KB of WAL).
-        while process.isRunning, ((try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size]) as? Int ?? 0) < 900_000 {
+        // Kill once the run has committed a batch: its first event holds the options `--resume`
+        // reads. (The WAL's size is no sign of that: a batch's pages are in it before its commit.)
+        while process.isRunning, committedEvents(path) == 0 {
             usleep(2_000)
         }
         kill(process.processIdentifier, SIGKILL)
@@ -69,10 +73,32 @@ final class PlatformCLITests: XCTestCase {
 
         let verify = try runProcess(eventlog, ["verify", path])
         XCTAssertEqual(verify.status, 0, verify.output + verify.error)
+        XCTAssertGreaterThan(committedEvents(path), 0)
         XCTAssertFalse(verify.output.contains(" \(events(reference.output)) events"), "the kill came after the run ended: \(verify.output)")
         let resumed = try runProcess(platform, ["simulate", "--resume", "--log", path, "--fixtures", Self.fixtures])
         XCTAssertEqual(resumed.status, 0, resumed.error)
         XCTAssertEqual(hash(resumed.output), hash(reference.output))
+    }
+
+    func test_resumeOfALogWithoutARun_startsOneWithTheCommandsOptions() throws {
+        let directory = TemporaryDirectory()
+        let fresh = try runProcess(platform, ["simulate", "--log", directory.path("fresh.sqlite")] + run)
+        XCTAssertEqual(fresh.status, 0, fresh.error)
+        let empty = directory.path("empty.sqlite")
+        try SQLiteEventLog(path: empty, clock: .constant(.epoch)).close()
+        let resumed = try runProcess(platform, ["simulate", "--resume", "--log", empty] + run)
+        XCTAssertEqual(resumed.status, 0, resumed.error)
+        XCTAssertTrue(resumed.error.contains("holds no run yet"), resumed.error)
+        XCTAssertEqual(hash(resumed.output), hash(fresh.output))
+    }
+
+    /// The events committed to the log at `path`, read as another process may while it is written
+    /// (0 before its schema is).
+    private func committedEvents(_ path: String) -> Int64 {
+        var configuration = Configuration()
+        configuration.readonly = true
+        guard let database = try? DatabaseQueue(path: path, configuration: configuration) else { return 0 }
+        return (try? database.read { try Int64.fetchOne($0, sql: "SELECT MAX(seq) FROM events") }) ?? 0
     }
 
     func test_badInput_getsOneLineAndExitStatus1() throws {
