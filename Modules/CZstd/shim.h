@@ -1,2 +1,3 @@
+#define ZSTD_STATIC_LINKING_ONLY
 #include <zstd.h>
 #include <zdict.h>

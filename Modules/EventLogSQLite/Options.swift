@@ -14,11 +14,15 @@ public struct SQLiteEventLogOptions: Sendable {
     /// Stream heads the writer keeps in memory; beyond it, streams not appended to lately are
     /// looked up in the file when appended to again (memory stays bounded with millions of streams).
     public var cachedStreams: Int
+    /// Compress event payloads against dictionaries trained from the log (see ``PayloadCompression``);
+    /// `nil` stores them as they are. Reading needs no option.
+    public var payloadCompression: PayloadCompression?
 
     public init(
         durability: Durability = .full, createIfMissing: Bool = true, indexRunLength: Int64 = 65_536,
         snapshotCompressionLevel: Int = 3, maxSnapshotSize: Int = 1 << 30,
-        checkpointPages: Int = 4_000, cachedStreams: Int = 1_000_000
+        checkpointPages: Int = 4_000, cachedStreams: Int = 1_000_000,
+        payloadCompression: PayloadCompression? = nil
     ) {
         self.durability = durability
         self.createIfMissing = createIfMissing
@@ -27,5 +31,6 @@ public struct SQLiteEventLogOptions: Sendable {
         self.maxSnapshotSize = maxSnapshotSize
         self.checkpointPages = checkpointPages
         self.cachedStreams = max(1, cachedStreams)
+        self.payloadCompression = payloadCompression
     }
 }

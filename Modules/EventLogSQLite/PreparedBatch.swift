@@ -19,6 +19,9 @@ final class PreparedBatch: @unchecked Sendable {
         var typeID: Int64
         var isNewStream: Bool
         var isNewType: Bool
+        /// The payload compressed against dictionary `dictionaryID`; nil to store it as it is.
+        var compressedPayload: UnsafeRawBufferPointer? = nil
+        var dictionaryID: Int64 = 0
     }
 
     /// Batches at least this large, without idempotency keys, are prepared on another thread.
@@ -26,6 +29,8 @@ final class PreparedBatch: @unchecked Sendable {
 
     private let rows: UnsafeMutablePointer<Row>
     private let hashes: UnsafeMutableRawPointer
+    /// Room for the compressed payloads, when the cache has a payload dictionary.
+    private let compressed: UnsafeMutableRawBufferPointer
     private let produced = Atomic<Int>(0)
     private let done = Atomic<Bool>(false)
     private let cancelled = Atomic<Bool>(false)
@@ -46,6 +51,8 @@ final class PreparedBatch: @unchecked Sendable {
         self.cache = cache
         rows = .allocate(capacity: max(1, events.count))
         hashes = .allocate(byteCount: max(1, events.count) * 32, alignment: 8)
+        let room = cache.payloadCompressor == nil ? 0 : events.reduce(0) { $0 + PayloadCompressor.bound($1.payload.count) }
+        compressed = .allocate(byteCount: room, alignment: 1)
         threaded = events.count >= Self.threadedThreshold && !events.contains { $0.idempotencyKey != nil }
         if threaded {
             preparer.run { [self] in prepare(events, at: now, storedEvent: { _ in nil }) }
@@ -60,6 +67,7 @@ final class PreparedBatch: @unchecked Sendable {
         rows.deinitialize(count: produced.load(ordering: .acquiring))
         rows.deallocate()
         hashes.deallocate()
+        compressed.deallocate()
     }
 
     private func prepare(_ events: [NewEvent], at now: Instant, storedEvent: (String) throws -> AppendedEvent?) {
@@ -70,6 +78,7 @@ final class PreparedBatch: @unchecked Sendable {
         var planner = AppendPlanner(after: cache.lastSequence, at: now)
         var chain = HashChain()
         var count = 0
+        var compressedEnd = 0
         results.reserveCapacity(events.count)
         do {
             for event in events {
@@ -88,7 +97,11 @@ final class PreparedBatch: @unchecked Sendable {
                     chain.hash(recorded, previous: UnsafeRawBufferPointer(start: hashes + (count - 1) * 32, count: 32), into: hashes + count * 32)
                 }
                 cache.lastSequence = recorded.sequence
-                (rows + count).initialize(to: Row(event: recorded, streamID: stream.id, typeID: type.id, isNewStream: stream.isNew, isNewType: type.isNew))
+                var row = Row(event: recorded, streamID: stream.id, typeID: type.id, isNewStream: stream.isNew, isNewType: type.isNew)
+                if let compressor = cache.payloadCompressor {
+                    compress(&row, with: compressor, at: &compressedEnd)
+                }
+                (rows + count).initialize(to: row)
                 results.append(AppendedEvent(recorded))
                 count += 1
                 produced.store(count, ordering: .releasing)
@@ -104,6 +117,15 @@ final class PreparedBatch: @unchecked Sendable {
         done.store(true, ordering: .sequentiallyConsistent)
         wakeWriter()
         finished.signal()
+    }
+
+    /// Compresses the row's payload into `compressed` at `end`, moving `end` past it.
+    private func compress(_ row: inout Row, with compressor: PayloadCompressor, at end: inout Int) {
+        let room = UnsafeMutableRawBufferPointer(rebasing: compressed[end...])
+        guard let count = row.event.payload.withUnsafeBytes({ compressor.compress($0, into: room) }) else { return }
+        row.compressedPayload = UnsafeRawBufferPointer(rebasing: room[..<count])
+        row.dictionaryID = compressor.dictionaryID
+        end += count
     }
 
     private func wakeWriter() {

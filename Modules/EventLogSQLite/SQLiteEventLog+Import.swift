@@ -12,7 +12,7 @@ extension SQLiteEventLog {
     @discardableResult
     public func importEvents(_ next: () throws -> (event: RecordedEvent, hash: [UInt8])?) throws -> Int {
         try writing { cache, db in
-            cache = try WriterCache.load(db, streamLimit: options.cachedStreams)
+            cache = try WriterCache.load(db, streamLimit: options.cachedStreams, compression: options.payloadCompression)
             let statement = try insertStatement(db)
             defer { sqlite3_clear_bindings(statement) }
             var chain = HashChain()

@@ -38,14 +38,17 @@ extension SQLiteEventLog {
         try db.cachedStatement(sql: group ? Self.groupInsertSQL : Self.singleInsertSQL).sqliteStatement
     }
 
+    /// Values bound per inserted event.
+    private static let columnsPerRow = 12
+
     private static let singleInsertSQL = insertSQL(rows: 1)
     private static let groupInsertSQL = insertSQL(rows: rowsPerInsert)
 
     private static func insertSQL(rows: Int) -> String {
-        let values = Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", count: rows).joined(separator: ", ")
+        let values = Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", count: rows).joined(separator: ", ")
         return """
             INSERT INTO events(seq, stream_id, position, type_id, schema_version, recorded_at,
-                               correlation_id, causation_id, idempotency_key, payload, hash)
+                               correlation_id, causation_id, idempotency_key, payload, hash, payload_dictionary)
             VALUES \(values)
             """
     }
@@ -67,7 +70,7 @@ extension SQLiteEventLog {
                 try db.cachedStatement(sql: "INSERT INTO event_types(id, name) VALUES (?, ?)")
                     .execute(arguments: [row.pointee.typeID, row.pointee.event.type])
             }
-            bind(row, hash: hashes + index * 32, statement, from: Int32(index * 11))
+            bind(row, hash: hashes + index * 32, statement, from: Int32(index * Self.columnsPerRow))
         }
         _ = try SQLiteRaw.step(statement, db)
     }
@@ -82,9 +85,15 @@ extension SQLiteEventLog {
         SQLiteRaw.bind(statement, offset + 7, row.pointee.event.correlationID)
         SQLiteRaw.bind(statement, offset + 8, row.pointee.event.causationID)
         SQLiteRaw.bind(statement, offset + 9, row.pointee.event.idempotencyKey)
-        _ = row.pointee.event.payload.withUnsafeBytes { payload in
-            // A non-nil pointer even for an empty payload: the column is NOT NULL.
-            sqlite3_bind_blob(statement, offset + 10, payload.baseAddress ?? hash, Int32(payload.count), nil)
+        if let compressed = row.pointee.compressedPayload {
+            sqlite3_bind_blob(statement, offset + 10, compressed.baseAddress, Int32(compressed.count), nil)
+            sqlite3_bind_int64(statement, offset + 12, row.pointee.dictionaryID)
+        } else {
+            _ = row.pointee.event.payload.withUnsafeBytes { payload in
+                // A non-nil pointer even for an empty payload: the column is NOT NULL.
+                sqlite3_bind_blob(statement, offset + 10, payload.baseAddress ?? hash, Int32(payload.count), nil)
+            }
+            sqlite3_bind_null(statement, offset + 12)
         }
         sqlite3_bind_blob(statement, offset + 11, hash, 32, nil)
     }

@@ -8,7 +8,7 @@ import Synchronization
 extension SQLiteEventLog {
     static let columns = """
         seq, stream_id, position, type_id, schema_version, recorded_at,
-        correlation_id, causation_id, idempotency_key, payload, hash
+        correlation_id, causation_id, idempotency_key, payload, hash, payload_dictionary
         """
 
     public func lastSequence() throws -> Int64 {
@@ -49,7 +49,7 @@ extension SQLiteEventLog {
         var table = names.withLock { $0 }
         defer { names.withLock { [table] in $0 = table } }
         try reading { db in
-            var cursor = RowReader(limit: query.limit ?? Int.max, includeHash: includeHash)
+            var cursor = RowReader(limit: query.limit ?? Int.max, includeHash: includeHash, payloads: PayloadReader(payloadDictionaries))
             if let stream = query.stream {
                 try readStream(stream, query, &cursor, &table, db, body)
             } else {
@@ -116,14 +116,16 @@ typealias RowBody = (RecordedEvent, [UInt8]) throws -> Void
 private struct RowReader {
     var limit: Int
     let includeHash: Bool
+    var payloads: PayloadReader
 
     var wantsMore: Bool { limit > 0 }
 
     mutating func drain(_ statement: OpaquePointer, _ table: inout NameTable, _ db: Database, types: Set<String>? = nil, body: RowBody) throws {
         defer { sqlite3_reset(statement) }
         while limit > 0, try SQLiteRaw.step(statement, db) {
+            let sequence = sqlite3_column_int64(statement, 0)
             let event = RecordedEvent(
-                sequence: sqlite3_column_int64(statement, 0),
+                sequence: sequence,
                 streamID: try table.stream(sqlite3_column_int64(statement, 1), db),
                 position: sqlite3_column_int64(statement, 2),
                 type: try table.type(sqlite3_column_int64(statement, 3), db),
@@ -132,7 +134,7 @@ private struct RowReader {
                 correlationID: SQLiteRaw.text(statement, 6),
                 causationID: SQLiteRaw.text(statement, 7),
                 idempotencyKey: SQLiteRaw.text(statement, 8),
-                payload: SQLiteRaw.blob(statement, 9)
+                payload: try payloads.payload(statement, column: 9, dictionaryColumn: 11, sequence: sequence, db)
             )
             if let types, !types.contains(event.type) { continue }
             limit -= 1

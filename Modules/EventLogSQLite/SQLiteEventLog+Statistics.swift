@@ -8,6 +8,7 @@ public struct LogStatistics: Sendable {
     public struct TypeCount: Sendable {
         public var type: String
         public var events: Int64
+        /// Payload bytes as stored: compressed where the log compresses payloads.
         public var payloadBytes: Int64
     }
 
@@ -16,6 +17,8 @@ public struct LogStatistics: Sendable {
     public var events: Int64
     public var lastSequence: Int64
     public var streams: Int64
+    /// Dictionaries payloads are compressed against (see ``PayloadCompression``).
+    public var payloadDictionaries: Int
     public var types: [TypeCount]
     public var firstRecordedAt: Instant?
     public var lastRecordedAt: Instant?
@@ -60,6 +63,7 @@ extension SQLiteEventLog {
                 events: bounds[0],
                 lastSequence: bounds[1],
                 streams: try Int64.fetchOne(db, sql: "SELECT count(*) FROM streams") ?? 0,
+                payloadDictionaries: try Int.fetchOne(db, sql: "SELECT count(*) FROM payload_dictionaries") ?? 0,
                 types: types,
                 firstRecordedAt: (bounds[2] as Int64?).map(Instant.init(millisecondsSinceEpoch:)),
                 lastRecordedAt: (bounds[3] as Int64?).map(Instant.init(millisecondsSinceEpoch:)),

@@ -20,6 +20,7 @@ public final class SQLiteEventLog: EventLogStore, Sendable {
     let names = Mutex(NameTable())
     let checkpointer: Checkpointer
     let preparer = Preparer()
+    let payloadDictionaries = PayloadDictionaries()
 
     /// Opens (or creates) the log at `path`.
     ///
@@ -86,6 +87,8 @@ public final class SQLiteEventLog: EventLogStore, Sendable {
                 throw EventLogError(.cannotOpen, "\(path): not an event log (no format version)")
             }
         }
+        // An older format is upgraded in place (each migration only adds).
+        try Schema.migrator.migrate(pool)
     }
 
     /// SQLite's `synchronous` setting of the writer connection (2 = FULL, 1 = NORMAL).
@@ -142,10 +145,12 @@ public final class SQLiteEventLog: EventLogStore, Sendable {
     private func append(_ events: [NewEvent], at now: Instant, cache: inout WriterCache?, _ db: Database) throws -> [AppendedEvent] {
         // Another process may have appended since: then the cache is reloaded.
         let last = try Int64.fetchOne(db.cachedStatement(sql: "SELECT MAX(seq) FROM events")) ?? 0
-        var current = try cache.flatMap { $0.lastSequence == last ? $0 : nil } ?? WriterCache.load(db, streamLimit: options.cachedStreams)
+        var current = try cache.flatMap { $0.lastSequence == last ? $0 : nil }
+            ?? WriterCache.load(db, streamLimit: options.cachedStreams, compression: options.payloadCompression)
         // The batch owns the cache while it is prepared; on any error it stays nil and is reloaded.
         cache = nil
         try current.warm(events.lazy.map(\.streamID), db)
+        try trainPayloadDictionaryIfDue(&current, db)
         // Consumed: a live copy here would make the batch copy every stream head on its first write.
         let batch = PreparedBatch(events, cache: consume current, at: now, on: preparer) { try Self.storedEvent(idempotencyKey: $0, db) }
         try insert(batch, db)

@@ -3,7 +3,7 @@ import GRDB
 /// The log's tables. Migrations are only ever added, never edited.
 enum Schema {
     /// The newest on-disk format this code reads and writes.
-    static let formatVersion = 1
+    static let formatVersion = 2
 
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
@@ -54,6 +54,14 @@ enum Schema {
                            e.recorded_at, e.correlation_id, e.causation_id, e.idempotency_key,
                            length(e.payload) AS payload_size, hex(e.hash) AS hash
                     FROM events e JOIN streams s ON s.id = e.stream_id JOIN event_types t ON t.id = e.type_id;
+                """)
+        }
+        // Payloads compressed against a dictionary name it; NULL for a payload stored as it is.
+        migrator.registerMigration("v2") { db in
+            try db.execute(sql: """
+                CREATE TABLE payload_dictionaries(id INTEGER PRIMARY KEY, first_seq INTEGER NOT NULL, data BLOB NOT NULL);
+                ALTER TABLE events ADD COLUMN payload_dictionary INTEGER;
+                UPDATE meta SET value = 2 WHERE key = 'format_version';
                 """)
         }
         return migrator

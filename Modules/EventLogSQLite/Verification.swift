@@ -80,6 +80,10 @@ extension SQLiteEventLog {
             }
         } catch is Stop {
             return problem
+        } catch let error as EventLogError {
+            // An event that cannot be read back (e.g. a damaged compressed payload).
+            guard case .corrupt(let sequence?) = error.code else { throw error }
+            return .init(sequence: sequence, message: error.message)
         }
         progress?(report.eventsChecked, last)
         if expected != last + 1 {

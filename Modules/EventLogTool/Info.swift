@@ -17,6 +17,7 @@ struct Info: ParsableCommand {
                 file size:       \(stats.fileBytes) bytes
                 events:          \(stats.events) (last sequence \(stats.lastSequence))
                 streams:         \(stats.streams)
+                dictionaries:    \(stats.payloadDictionaries) (payload compression)
                 first recorded:  \(stats.firstRecordedAt.map { "\($0)" } ?? "-")
                 last recorded:   \(stats.lastRecordedAt.map { "\($0)" } ?? "-")
                 stream index:    through sequence \(stats.indexedThrough)

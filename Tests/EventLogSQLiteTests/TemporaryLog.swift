@@ -4,7 +4,10 @@ import Foundation
 import PlatformKit
 
 func makeLog(
-    _ path: String, clock: Clock = .constant(.epoch), runLength: Int64 = 65_536, durability: Durability = .normal, cachedStreams: Int = 1_000_000
+    _ path: String, clock: Clock = .constant(.epoch), runLength: Int64 = 65_536, durability: Durability = .normal, cachedStreams: Int = 1_000_000,
+    compression: PayloadCompression? = nil
 ) throws -> SQLiteEventLog {
-    try SQLiteEventLog(path: path, clock: clock, options: SQLiteEventLogOptions(durability: durability, indexRunLength: runLength, cachedStreams: cachedStreams))
+    try SQLiteEventLog(path: path, clock: clock, options: SQLiteEventLogOptions(
+        durability: durability, indexRunLength: runLength, cachedStreams: cachedStreams, payloadCompression: compression
+    ))
 }

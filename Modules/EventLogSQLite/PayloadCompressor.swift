@@ -1,0 +1,78 @@
+import EventLog
+import Foundation
+import GRDB
+import GRDBSQLite
+import Zstd
+
+/// The writer's newest payload dictionary, ready to compress with (see ``PayloadCompression``).
+/// Used by one batch at a time, like the rest of the ``WriterCache``.
+final class PayloadCompressor: @unchecked Sendable {
+    /// The dictionary's row in `payload_dictionaries`.
+    let dictionaryID: Int64
+    private let compressor: ZstdCompactCompressor
+
+    init(dictionaryID: Int64, dictionary: ZstdDictionary, level: Int) throws {
+        self.dictionaryID = dictionaryID
+        compressor = try ZstdCompactCompressor(dictionary: dictionary, level: level)
+    }
+
+    /// Room for compressing a payload of `size` bytes.
+    static func bound(_ size: Int) -> Int {
+        ZstdCompactCompressor.bound(size)
+    }
+
+    /// Compresses `payload` into `output` (``bound(_:)`` bytes); returns its length, or nil when
+    /// it would not shrink (it is then stored as it is).
+    func compress(_ payload: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer) -> Int? {
+        guard let count = try? compressor.compress(payload, into: output), count < payload.count else { return nil }
+        return count
+    }
+
+    /// The newest dictionary of the log in `db`, and where the next one is due.
+    static func load(_ db: Database, _ compression: PayloadCompression) throws -> (PayloadCompressor?, nextAt: Int64?) {
+        let trained = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM payload_dictionaries") ?? 0
+        let next = compression.trainingPoint(trained)
+        guard let row = try Row.fetchOne(db, sql: "SELECT id, data FROM payload_dictionaries ORDER BY id DESC LIMIT 1") else {
+            return (nil, next)
+        }
+        let dictionary = ZstdDictionary(bytes: [UInt8](row[1] as Data))
+        return (try PayloadCompressor(dictionaryID: row[0], dictionary: dictionary, level: compression.level), next)
+    }
+}
+
+extension SQLiteEventLog {
+    /// Payload bytes a dictionary is trained from at most (training time grows with them).
+    static let maxTrainingBytes = 16 << 20
+
+    /// Trains the next payload dictionary once the log is long enough, and compresses the
+    /// coming batches with it (see ``PayloadCompression``).
+    func trainPayloadDictionaryIfDue(_ cache: inout WriterCache, _ db: Database) throws {
+        guard let compression = options.payloadCompression, let due = cache.nextDictionaryAt, cache.lastSequence >= due else { return }
+        let trained = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM payload_dictionaries") ?? 0
+        cache.nextDictionaryAt = compression.trainingPoint(trained + 1)
+        let samples = try payloadSamples(after: due - compression.trainingEvents, through: due, db)
+        // Too few or too uniform samples: payloads stay as they are until the next point.
+        guard let dictionary = try? ZstdDictionary.train(samples: samples) else { return }
+        try db.execute(
+            sql: "INSERT INTO payload_dictionaries(first_seq, data) VALUES (?, ?)",
+            arguments: [cache.lastSequence + 1, Data(dictionary.bytes)]
+        )
+        cache.payloadCompressor = try PayloadCompressor(dictionaryID: db.lastInsertedRowID, dictionary: dictionary, level: compression.level)
+    }
+
+    /// The payloads of the events after `first` through `last`, as appended, up to ``maxTrainingBytes``.
+    private func payloadSamples(after first: Int64, through last: Int64, _ db: Database) throws -> [[UInt8]] {
+        let statement = try db.makeStatement(sql: "SELECT seq, payload, payload_dictionary FROM events WHERE seq > ? AND seq <= ? ORDER BY seq")
+        try statement.setArguments([first, last])
+        var reader = PayloadReader(payloadDictionaries)
+        var samples: [[UInt8]] = []
+        var bytes = 0
+        let raw = statement.sqliteStatement
+        while bytes < Self.maxTrainingBytes, try SQLiteRaw.step(raw, db) {
+            let sample = try reader.payload(raw, column: 1, dictionaryColumn: 2, sequence: sqlite3_column_int64(raw, 0), db)
+            bytes += sample.count
+            samples.append(sample)
+        }
+        return samples
+    }
+}

@@ -1,0 +1,52 @@
+import EventLog
+import Foundation
+import GRDB
+import GRDBSQLite
+import Synchronization
+import Zstd
+
+/// The log's payload dictionaries, prepared for decompression the first time a reader needs
+/// each; shared by every reader of the log.
+final class PayloadDictionaries: Sendable {
+    private let prepared = Mutex<[Int64: ZstdDecompressionDictionary]>([:])
+
+    /// Dictionary `id`, from `db` the first time; nil when the log has no such dictionary.
+    func dictionary(_ id: Int64, _ db: Database) throws -> ZstdDecompressionDictionary? {
+        if let dictionary = prepared.withLock({ $0[id] }) { return dictionary }
+        guard let bytes = try Data.fetchOne(db, sql: "SELECT data FROM payload_dictionaries WHERE id = ?", arguments: [id]) else { return nil }
+        let dictionary = try ZstdDecompressionDictionary(ZstdDictionary(bytes: [UInt8](bytes)))
+        prepared.withLock { $0[id] = dictionary }
+        return dictionary
+    }
+}
+
+/// Reads payloads from result rows, decompressing those stored against a dictionary.
+struct PayloadReader {
+    /// SQLite stores no value longer than this (`SQLITE_MAX_LENGTH`), so no payload was longer.
+    static let maxPayloadSize = 1_000_000_000
+
+    private let dictionaries: PayloadDictionaries
+    private var decompressor: ZstdCompactDecompressor?
+
+    init(_ dictionaries: PayloadDictionaries) {
+        self.dictionaries = dictionaries
+    }
+
+    /// The payload of event `sequence` in `column`, whose dictionary (or NULL) is in `dictionaryColumn`.
+    mutating func payload(_ statement: OpaquePointer, column: Int32, dictionaryColumn: Int32, sequence: Int64, _ db: Database) throws -> [UInt8] {
+        guard sqlite3_column_type(statement, dictionaryColumn) != SQLITE_NULL else { return SQLiteRaw.blob(statement, column) }
+        let id = sqlite3_column_int64(statement, dictionaryColumn)
+        guard let dictionary = try dictionaries.dictionary(id, db) else {
+            throw EventLogError(.corrupt(sequence: sequence), "event \(sequence): its payload dictionary \(id) is missing")
+        }
+        let pointer = sqlite3_column_blob(statement, column)
+        let frame = UnsafeRawBufferPointer(start: pointer, count: Int(sqlite3_column_bytes(statement, column)))
+        do {
+            let decompressor = try decompressor ?? ZstdCompactDecompressor()
+            self.decompressor = decompressor
+            return try decompressor.decompress(frame, dictionary: dictionary, maxSize: Self.maxPayloadSize)
+        } catch {
+            throw EventLogError(.corrupt(sequence: sequence), "event \(sequence): its payload does not decompress (\(error))")
+        }
+    }
+}
