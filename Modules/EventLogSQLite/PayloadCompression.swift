@@ -4,9 +4,9 @@
 /// Self-describing payloads of a few hundred bytes barely compress alone; against a dictionary
 /// of their field names and common values they shrink to about a third.
 ///
-/// The first dictionary is trained once the log holds `trainingEvents` events, from their
-/// payloads; each next one once it holds ten times as many as at the last training, from the
-/// `trainingEvents` events before that point, up to `maxDictionaries`. Until the first, and for
+/// The first dictionary is trained once the log holds `trainingEvents` events, from 10 000 of
+/// their payloads spread evenly; each next one once it holds ten times as many as at the last
+/// training, from the `trainingEvents` events before that point, up to `maxDictionaries`. Until the first, and for
 /// any payload that would not shrink, payloads are stored as they are. Training that fails (too
 /// few or too uniform samples) leaves payloads as they are until the next point.
 ///

@@ -41,7 +41,9 @@ final class PayloadCompressor: @unchecked Sendable {
 }
 
 extension SQLiteEventLog {
-    /// Payload bytes a dictionary is trained from at most (training time grows with them).
+    /// Payloads a dictionary is trained from (evenly spread over its `trainingEvents`), and their
+    /// bytes at most: training takes ~40 ms for 10 000 payloads of ~150 bytes.
+    static let trainingSamples: Int64 = 10_000
     static let maxTrainingBytes = 16 << 20
 
     /// Trains the next payload dictionary once the log is long enough, and compresses the
@@ -52,7 +54,7 @@ extension SQLiteEventLog {
         cache.nextDictionaryAt = compression.trainingPoint(trained + 1)
         let samples = try payloadSamples(after: due - compression.trainingEvents, through: due, db)
         // Too few or too uniform samples: payloads stay as they are until the next point.
-        guard let dictionary = try? ZstdDictionary.train(samples: samples) else { return }
+        guard let dictionary = try? ZstdDictionary.trainFast(samples: samples) else { return }
         try db.execute(
             sql: "INSERT INTO payload_dictionaries(first_seq, data) VALUES (?, ?)",
             arguments: [cache.lastSequence + 1, Data(dictionary.bytes)]
@@ -60,10 +62,13 @@ extension SQLiteEventLog {
         cache.payloadCompressor = try PayloadCompressor(dictionaryID: db.lastInsertedRowID, dictionary: dictionary, level: compression.level)
     }
 
-    /// The payloads of the events after `first` through `last`, as appended, up to ``maxTrainingBytes``.
+    /// ``trainingSamples`` payloads of the events after `first` through `last`, evenly spread, as
+    /// appended, up to ``maxTrainingBytes``.
     private func payloadSamples(after first: Int64, through last: Int64, _ db: Database) throws -> [[UInt8]] {
-        let statement = try db.makeStatement(sql: "SELECT seq, payload, payload_dictionary FROM events WHERE seq > ? AND seq <= ? ORDER BY seq")
-        try statement.setArguments([first, last])
+        let statement = try db.makeStatement(sql: """
+            SELECT seq, payload, payload_dictionary FROM events WHERE seq > ? AND seq <= ? AND (seq - ?) % ? = 0 ORDER BY seq
+            """)
+        try statement.setArguments([first, last, first + 1, max(1, (last - first) / Self.trainingSamples)])
         var reader = PayloadReader(payloadDictionaries)
         var samples: [[UInt8]] = []
         var bytes = 0

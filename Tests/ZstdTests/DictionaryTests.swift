@@ -40,6 +40,22 @@ final class DictionaryTests: XCTestCase {
         XCTAssertEqual(caughtError { try ZstdDictionary.train(samples: []) }?.code, .dictionaryTraining)
     }
 
+    func test_trainFast_makesADictionaryAsUsefulAsTheSearchedOne() throws {
+        let fast = try ZstdDictionary.trainFast(samples: Self.samples, capacity: 8 * 1024)
+        XCTAssertNotEqual(fast.id, 0)
+        XCTAssertLessThanOrEqual(fast.bytes.count, 8 * 1024)
+        let sample = freshSample()
+        let withFast = try Zstd.compress(sample, dictionary: fast)
+        let withSearched = try Zstd.compress(sample, dictionary: trained())
+        XCTAssertLessThan(withFast.count, withSearched.count * 5 / 4, "fast \(withFast.count), searched \(withSearched.count)")
+        XCTAssertEqual(try Zstd.decompress(withFast, maxSize: sample.count, dictionary: fast), sample)
+    }
+
+    func test_trainFast_refusesATinySegmentSize_andFailsLikeTrainWithoutSamples() throws {
+        XCTAssertEqual(caughtError { try ZstdDictionary.trainFast(samples: Self.samples, segmentSize: 4) }?.code, .invalidArgument)
+        XCTAssertEqual(caughtError { try ZstdDictionary.trainFast(samples: []) }?.code, .dictionaryTraining)
+    }
+
     func test_compress_withDictionaryIsSmallerForSmallSample() throws {
         let sample = freshSample()
         let plain = try Zstd.compress(sample)
