@@ -12,10 +12,12 @@ final class EventLogCLITests: XCTestCase {
     var tool: String { productsDirectory().appendingPathComponent("eventlog").path }
 
     /// A log with 60 ledger events over 4 streams, one event of an unknown type, and snapshots.
-    func makeLedger(_ name: String = "log.sqlite") throws -> String {
+    func makeLedger(_ name: String = "log.sqlite", compression: PayloadCompression? = nil) throws -> String {
         let path = directory.path(name)
         let clock = VirtualClock(start: Instant(millisecondsSinceEpoch: 1_790_000_000_000))
-        let log = try SQLiteEventLog(path: path, clock: .virtual(clock), options: .init(durability: .normal, indexRunLength: 16))
+        let log = try SQLiteEventLog(
+            path: path, clock: .virtual(clock), options: .init(durability: .normal, indexRunLength: 16, payloadCompression: compression)
+        )
         let runner = try ProjectionRunner(LedgerProjection(), log: log, snapshots: log, policy: .every(20))
         var workload = LedgerWorkload(seed: 4, accounts: 4, payloadSize: 80)
         for _ in 0..<6 {
@@ -35,12 +37,26 @@ final class EventLogCLITests: XCTestCase {
 
     func lines(_ text: String) -> [String] { text.split(separator: "\n").map(String.init) }
 
+    func test_aLogWithCompressedPayloads_readsAndVerifiesLikeAPlainOne() throws {
+        let plain = try makeLedger("plain.sqlite")
+        let compressed = try makeLedger("compressed.sqlite", compression: PayloadCompression(trainingEvents: 20))
+        XCTAssertTrue(try eventlog("info", compressed).output.contains("dictionaries:    1 (payload compression)"))
+        let (plainEvents, compressedEvents) = (try eventlog("cat", plain, "--json"), try eventlog("cat", compressed, "--json"))
+        XCTAssertEqual(compressedEvents.status, 0, compressedEvents.error)
+        XCTAssertEqual(compressedEvents.output, plainEvents.output)
+        let verified = try eventlog("verify", compressed)
+        XCTAssertEqual(verified.status, 0, verified.error)
+        XCTAssertEqual(try eventlog("export", compressed).output, try eventlog("export", plain).output)
+    }
+
     func test_info_cat_stats_snapshots_describeTheLog() throws {
         let log = try makeLedger()
         let info = try eventlog("info", log)
         XCTAssertEqual(info.status, 0, info.error)
         XCTAssertTrue(info.output.contains("events:          61 (last sequence 61)"), info.output)
         XCTAssertTrue(info.output.contains("streams:         5"), info.output)
+        XCTAssertTrue(info.output.contains("format version:  2"), info.output)
+        XCTAssertTrue(info.output.contains("dictionaries:    0 (payload compression)"), info.output)
 
         let stream = try eventlog("cat", log, "--stream", "acct-1", "--limit", "3")
         XCTAssertEqual(lines(stream.output).count, 3)
