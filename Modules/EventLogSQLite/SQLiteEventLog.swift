@@ -75,20 +75,25 @@ public final class SQLiteEventLog: EventLogStore, Sendable {
             try Schema.migrator.migrate(pool)
             return
         }
-        try pool.read { db in
+        let format = try pool.read { db in
             guard tables.contains("meta"), tables.contains("events") else {
                 throw EventLogError(.cannotOpen, "\(path): not an event log (a SQLite database without the event log's tables)")
             }
-            let format = try Int.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'format_version'") ?? 0
-            if format > Schema.formatVersion {
-                throw EventLogError(.cannotOpen, "\(path): log format version \(format) is newer than this build reads (\(Schema.formatVersion)); upgrade the tool")
-            }
-            if format < 1 {
-                throw EventLogError(.cannotOpen, "\(path): not an event log (no format version)")
-            }
+            return try Int.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'format_version'") ?? 0
         }
+        if format > Schema.formatVersion {
+            throw EventLogError(.cannotOpen, "\(path): log format version \(format) is newer than this build reads (\(Schema.formatVersion)); upgrade the tool")
+        }
+        if format < 1 {
+            throw EventLogError(.cannotOpen, "\(path): not an event log (no format version)")
+        }
+        guard format < Schema.formatVersion else { return }
         // An older format is upgraded in place (each migration only adds).
-        try Schema.migrator.migrate(pool)
+        do {
+            try Schema.migrator.migrate(pool)
+        } catch {
+            throw EventLogError(.cannotOpen, "\(path): cannot upgrade the log from format \(format) to \(Schema.formatVersion) (\(describe(error)))")
+        }
     }
 
     /// SQLite's `synchronous` setting of the writer connection (2 = FULL, 1 = NORMAL).
