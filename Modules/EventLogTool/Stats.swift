@@ -4,14 +4,14 @@ import EventLogSQLite
 import PlatformKit
 
 struct Stats: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Events and payload bytes by type, and the snapshot compression ratio.")
+    static let configuration = CommandConfiguration(abstract: "Events and stored payload bytes (compressed where the log compresses them) by type, and the snapshot compression ratio.")
 
     @OptionGroup var options: LogOptions
 
     func run() throws {
         try reportingFailure(tool: toolName) {
             let stats = try options.open().statistics(byType: true)
-            print("type\tevents\tpayload bytes\tavg bytes")
+            print("type\tevents\tstored payload bytes\tavg bytes")
             for row in stats.types {
                 print("\(row.type)\t\(row.events)\t\(row.payloadBytes)\t\(row.events > 0 ? row.payloadBytes / row.events : 0)")
             }
