@@ -87,12 +87,11 @@ public final class SQLiteEventLog: EventLogStore, Sendable {
         if format < 1 {
             throw EventLogError(.cannotOpen, "\(path): not an event log (no format version)")
         }
-        guard format < Schema.formatVersion else { return }
-        // An older format is upgraded in place (each migration only adds).
+        // An older log is upgraded in place (each migration only adds; none is pending on an up-to-date log).
         do {
             try Schema.migrator.migrate(pool)
         } catch {
-            throw EventLogError(.cannotOpen, "\(path): cannot upgrade the log from format \(format) to \(Schema.formatVersion) (\(describe(error)))")
+            throw EventLogError(.cannotOpen, "\(path): cannot upgrade the log (format \(format)) to this build's schema (\(describe(error)))")
         }
     }
 

@@ -121,5 +121,11 @@ final class PayloadCompressionTests: XCTestCase {
         try fill(log, count: 200)
         XCTAssertEqual(try log.statistics(byType: false).payloadDictionaries, 1)
         XCTAssertEqual(try events(log).count, 200)
+        // Snapshots are listed from a covering index, not by walking their blobs to the columns after them.
+        let plan = try DatabaseQueue(path: path).read { db in
+            try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN SELECT id, projection, projection_version, sequence, state_size, length(data), created_at FROM snapshots WHERE projection = 'p' ORDER BY sequence DESC, id DESC")
+                .map { $0["detail"] as String }
+        }
+        XCTAssertTrue(plan.joined().contains("snapshots_listing"), "\(plan)")
     }
 }
