@@ -28,15 +28,14 @@ final class PayloadCompressor: @unchecked Sendable {
         return count
     }
 
-    /// The newest dictionary of the log in `db`, and where the next one is due.
-    static func load(_ db: Database, _ compression: PayloadCompression) throws -> (PayloadCompressor?, nextAt: Int64?) {
+    /// The newest dictionary of the log in `db`, and how many it has.
+    static func load(_ db: Database, _ compression: PayloadCompression) throws -> (PayloadCompressor?, trained: Int) {
         let trained = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM payload_dictionaries") ?? 0
-        let next = compression.trainingPoint(trained)
         guard let row = try Row.fetchOne(db, sql: "SELECT id, data FROM payload_dictionaries ORDER BY id DESC LIMIT 1") else {
-            return (nil, next)
+            return (nil, trained)
         }
         let dictionary = ZstdDictionary(bytes: [UInt8](row[1] as Data))
-        return (try PayloadCompressor(dictionaryID: row[0], dictionary: dictionary, level: compression.level), next)
+        return (try PayloadCompressor(dictionaryID: row[0], dictionary: dictionary, level: compression.level), trained)
     }
 }
 
@@ -49,9 +48,10 @@ extension SQLiteEventLog {
     /// Trains the next payload dictionary once the log is long enough, and compresses the
     /// coming batches with it (see ``PayloadCompression``).
     func trainPayloadDictionaryIfDue(_ cache: inout WriterCache, _ db: Database) throws {
-        guard let compression = options.payloadCompression, let due = cache.nextDictionaryAt, cache.lastSequence >= due else { return }
-        let trained = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM payload_dictionaries") ?? 0
-        cache.nextDictionaryAt = compression.trainingPoint(trained + 1)
+        guard let compression = options.payloadCompression, let due = compression.trainingPoint(cache.dictionaryTrainings),
+              cache.lastSequence >= due else { return }
+        // A failed training counts too: the next one waits for the next point.
+        cache.dictionaryTrainings += 1
         let samples = try payloadSamples(after: due - compression.trainingEvents, through: due, db)
         // Too few or too uniform samples: payloads stay as they are until the next point.
         guard let dictionary = try? ZstdDictionary.trainFast(samples: samples) else { return }

@@ -123,12 +123,15 @@ private struct RowReader {
     mutating func drain(_ statement: OpaquePointer, _ table: inout NameTable, _ db: Database, types: Set<String>? = nil, body: RowBody) throws {
         defer { sqlite3_reset(statement) }
         while limit > 0, try SQLiteRaw.step(statement, db) {
+            // Rows of other types are skipped before their payload is read (and decompressed).
+            let type = try table.type(sqlite3_column_int64(statement, 3), db)
+            if let types, !types.contains(type) { continue }
             let sequence = sqlite3_column_int64(statement, 0)
             let event = RecordedEvent(
                 sequence: sequence,
                 streamID: try table.stream(sqlite3_column_int64(statement, 1), db),
                 position: sqlite3_column_int64(statement, 2),
-                type: try table.type(sqlite3_column_int64(statement, 3), db),
+                type: type,
                 schemaVersion: Int(sqlite3_column_int64(statement, 4)),
                 recordedAt: Instant(millisecondsSinceEpoch: sqlite3_column_int64(statement, 5)),
                 correlationID: SQLiteRaw.text(statement, 6),
@@ -136,7 +139,6 @@ private struct RowReader {
                 idempotencyKey: SQLiteRaw.text(statement, 8),
                 payload: try payloads.payload(statement, column: 9, dictionaryColumn: 11, sequence: sequence, db)
             )
-            if let types, !types.contains(event.type) { continue }
             limit -= 1
             try body(event, includeHash ? SQLiteRaw.blob(statement, 10) : [])
         }

@@ -36,15 +36,15 @@ struct WriterCache {
     var nextTypeID: Int64 = 1
     /// The newest payload dictionary, when payloads are compressed (see ``PayloadCompression``).
     var payloadCompressor: PayloadCompressor?
-    /// The log length at which the next payload dictionary is trained, if one is to be.
-    var nextDictionaryAt: Int64?
+    /// Payload dictionaries trained (or tried) so far: the next is due at `PayloadCompression.trainingPoint` of it.
+    var dictionaryTrainings = 0
 
     /// The cache of the log in `db`, with at most about `streamLimit` stream heads: beyond it,
     /// only the streams of the unindexed tail (whose versions the table does not have yet).
     static func load(_ db: Database, streamLimit: Int, compression: PayloadCompression?) throws -> WriterCache {
         var cache = WriterCache()
         if let compression {
-            (cache.payloadCompressor, cache.nextDictionaryAt) = try PayloadCompressor.load(db, compression)
+            (cache.payloadCompressor, cache.dictionaryTrainings) = try PayloadCompressor.load(db, compression)
         }
         cache.indexedThrough = try Int64.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'indexed_through'") ?? 0
         cache.hasColdStreams = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM streams") ?? 0 > streamLimit
