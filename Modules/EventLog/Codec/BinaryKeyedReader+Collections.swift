@@ -39,6 +39,11 @@ extension BinaryKeyedReader {
         try keyedValues(key, type) { base, start, end in try Self.exact(base, start, end) { (position: inout Int) throws(_DecodeFailure) in try _Read.string(base, &position, end) } }
     }
 
+    /// The integers of `key` by their string keys.
+    public mutating func decode<K: BinaryStringKey>(_ type: [K: Int].Type, forKey key: StaticString) throws -> [K: Int] {
+        try keyedValues(key, type) { base, start, end in try Self.exact(base, start, end) { (position: inout Int) throws(_DecodeFailure) in try Self.int(base, &position, end) } }
+    }
+
     /// The instants of `key` by their string keys.
     public mutating func decode<K: BinaryStringKey>(_ type: [K: [Instant]].Type, forKey key: StaticString) throws -> [K: [Instant]] {
         try keyedValues(key, type) { base, start, end in

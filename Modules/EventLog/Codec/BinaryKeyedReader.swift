@@ -89,7 +89,7 @@ public struct BinaryKeyedReader {
         try required(key, type, Self.int)
     }
 
-    private static func int(_ base: UnsafeRawPointer, _ position: inout Int, _ end: Int) throws(_DecodeFailure) -> Int {
+    static func int(_ base: UnsafeRawPointer, _ position: inout Int, _ end: Int) throws(_DecodeFailure) -> Int {
         let raw = try _Read.varint(base, &position, end)
         guard let value = Int(exactly: _unzigzag(raw)) else { throw .outOfRange(raw, signed: true) }
         return value

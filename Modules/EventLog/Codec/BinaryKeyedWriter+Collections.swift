@@ -35,6 +35,18 @@ extension BinaryKeyedWriter {
         }
     }
 
+    /// Integers by their string keys (each a zigzag varint, as `Codable` writes an `Int`).
+    public mutating func encode<K: BinaryStringKey>(_ values: [K: Int], forKey key: StaticString) {
+        encodeNested(forKey: key) { dictionary in
+            for (key, value) in values {
+                dictionary.begin(key)
+                let zigzag = _zigzag(Int64(value))
+                dictionary.bytes.byte(UInt8(truncatingIfNeeded: _varintSize(zigzag)))
+                dictionary.bytes.varint(zigzag)
+            }
+        }
+    }
+
     /// Instants by their string keys (each an unkeyed container of length-prefixed milliseconds).
     public mutating func encode<K: BinaryStringKey>(_ values: [K: [Instant]], forKey key: StaticString) {
         encodeNested(forKey: key) { dictionary in
