@@ -2,16 +2,45 @@
 /// `String` longer than 15 bytes takes its own (with its header). Read back one by one.
 ///
 /// Each field is its UTF-8 length plus one as a LEB128 varint (`0` for `nil`), then its bytes.
+/// A finished buffer is exactly as large as its fields (see ``shrinkToFit()``): grown by appends,
+/// it would keep up to half again as much spare capacity for as long as its account lives.
 struct PackedStrings: Sendable {
     private var bytes: ContiguousArray<UInt8> = []
 
     /// No fields yet.
     init() {}
 
-    /// Packs `fields` in order.
-    init(_ fields: some Sequence<String?>) {
+    /// No fields yet, with room for `capacity` bytes of them (call ``shrinkToFit()`` once filled).
+    init(reservingCapacity capacity: Int) {
+        bytes.reserveCapacity(capacity)
+    }
+
+    /// Packs `fields` in order, in a buffer of exactly their size.
+    init(_ fields: some Collection<String?>) {
+        bytes.reserveCapacity(fields.reduce(0) { $0 + Self.packedSize(of: $1?.utf8.count) })
         for field in fields { append(field) }
     }
+
+    /// The bytes a field of `utf8Count` bytes (`nil` for a `nil` field) takes when packed.
+    private static func packedSize(of utf8Count: Int?) -> Int {
+        guard let utf8Count else { return 1 }
+        var size = 1, value = UInt(utf8Count + 1)
+        while value >= 0x80 { value >>= 7; size += 1 }
+        return size + utf8Count
+    }
+
+    /// Drops the spare capacity appends left (one copy of the packed bytes).
+    mutating func shrinkToFit() {
+        guard bytes.capacity > bytes.count else { return }
+        bytes = bytes.withUnsafeBufferPointer { packed in
+            ContiguousArray(unsafeUninitializedCapacity: packed.count) { buffer, initialized in
+                initialized = buffer.initialize(fromContentsOf: packed)
+            }
+        }
+    }
+
+    /// Bytes allocated beyond the packed fields (at most the allocator's rounding once finished).
+    var spareCapacity: Int { bytes.capacity - bytes.count }
 
     /// The number of fields.
     var count: Int { withFields { $0.reduce(0) { count, _ in count + 1 } } }
@@ -34,11 +63,13 @@ struct PackedStrings: Sendable {
     /// The same fields with field `index` set to `value` (it must exist).
     func replacing(_ index: Int, with value: String?) -> PackedStrings {
         var copy = PackedStrings()
+        copy.bytes.reserveCapacity(bytes.count + Self.packedSize(of: value?.utf8.count))
         withFields { fields in
             for (position, field) in fields.enumerated() {
                 position == index ? copy.append(value) : copy.append(utf8: field)
             }
         }
+        copy.shrinkToFit()
         return copy
     }
 

@@ -50,7 +50,7 @@ extension Account: BinaryEncodable, BinaryDecodable {
 
     public init(from reader: inout BinaryKeyedReader) throws {
         // Packed in the order of `Field`: the keys, written third, last.
-        var strings = PackedStrings()
+        var strings = PackedStrings(reservingCapacity: 512)
         strings.append(try reader.decode(String.self, forKey: "id"))
         strings.append(try reader.decode(String.self, forKey: "market"))
         func append(_ key: StaticString) throws {
@@ -62,6 +62,7 @@ extension Account: BinaryEncodable, BinaryDecodable {
         try append("lastName")
         try append("passwordDigest")
         try reader.forEachUTF8(inStringsForKey: "identifierKeys") { strings.append(utf8: $0) }
+        strings.shrinkToFit()
         self.init(strings: strings, sessions: try reader.decode(Int.self, forKey: "sessions"))
     }
 }

@@ -55,6 +55,19 @@ final class AccountTests: XCTestCase {
         }
     }
 
+    func test_theStringsBuffer_keepsNoSpareCapacity_whenMadeSetOrDecoded() throws {
+        var account = Account(
+            id: "account-12", market: "us", identifierKeys: [String(repeating: "0f", count: 16)], maskedMobile: "+1••••••••43",
+            firstName: "Rider", lastName: "Number", passwordDigest: String(repeating: "ab", count: 48)
+        )
+        XCTAssertLessThan(account.strings.spareCapacity, 32)
+        account.maskedEmail = "r•••@example.com"
+        XCTAssertLessThan(account.strings.spareCapacity, 32)
+        let decoded = try BinaryDecoder().decode(Account.self, from: BinaryEncoder().encode(account))
+        XCTAssertEqual(decoded, account)
+        XCTAssertLessThan(decoded.strings.spareCapacity, 32)
+    }
+
     func test_printing_showsTheProperties() {
         let text = "\(Account(id: "account-7", market: "in", identifierKeys: ["k"], firstName: "Rider"))"
         XCTAssertTrue(text.contains("id: \"account-7\"") && text.contains("firstName: Optional(\"Rider\")"), text)
