@@ -145,7 +145,7 @@ let package = Package(
         tests("EventLog", ["EventLog", "PlatformKit", "EventLogTestSupport", "LedgerDemo"]),
         tests("EventLogSQLite", ["EventLogSQLite", "EventLog", "PlatformKit", "Zstd", "EventLogTestSupport", "LedgerDemo", grdb]),
         tests("EventLogTool", ["EventLogTool", "EventLogSQLite", "EventLog", "PlatformKit", "EventLogTestSupport", "LedgerDemo"]),
-        tests("CitySimulation", ["CitySimulation", "EventLog", "EventLogSQLite", "PlatformKit", "EventLogTestSupport", grdb]),
+        tests("CitySimulation", ["CitySimulation", "OnboardingService", "EventLog", "EventLogSQLite", "PlatformKit", "EventLogTestSupport", grdb]),
     ]
 )
 

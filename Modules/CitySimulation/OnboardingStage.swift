@@ -22,6 +22,11 @@ final class OnboardingStage {
     /// The back end's state: the fold of every onboarding event of the run.
     var serviceState: OnboardingState { backend.service.state }
 
+    /// Has the back end forget the rate-limit entries no market's window reaches at `now`.
+    func expireEntries(at now: Instant) {
+        backend.service.expireEntries(at: now)
+    }
+
     /// Runs `rider`'s attempt in `market` from `start`; a rider on a poor network gets no batching.
     func onboard(rider: Int, market: String, start: Instant, poorNetwork: Bool) throws -> RiderOnboarded {
         let client = EntityID.rider(rider)

@@ -24,6 +24,8 @@ public final class Simulation {
         case leaveDarkSpot(driver: Int)
         case killApp(driver: Int)
         case serviceOutage(down: Bool)
+        /// The hourly expiry of the onboarding back end's rate-limit entries.
+        case expireOnboardingEntries
         case finish
     }
 
@@ -117,6 +119,7 @@ public final class Simulation {
             scheduler.schedule(.killApp(driver: drivers.count - 1), at: nextKill())
         }
         scheduler.schedule(.serviceOutage(down: true), at: nextOutage())
+        scheduler.schedule(.expireOnboardingEntries, at: clock.now.advanced(by: .seconds(3_600)))
         scheduleNextArrival()
         scheduler.schedule(.finish, at: options.end)
     }
@@ -146,6 +149,9 @@ public final class Simulation {
             driverApps.serviceDown = down
             try sink.emit(OutageChanged(service: "trips", down: down), stream: "city")
             scheduler.schedule(.serviceOutage(down: !down), at: down ? clock.now.advanced(by: .seconds(random.int(in: 60..<300))) : nextOutage())
+        case .expireOnboardingEntries:
+            onboarding.expireEntries(at: clock.now)
+            scheduler.schedule(.expireOnboardingEntries, at: clock.now.advanced(by: .seconds(3_600)))
         case .liveActivityTick:
             scheduleLiveActivityTick(try liveActivities.tick(now: clock.now))
         case .membershipVisit(let rider):

@@ -207,3 +207,16 @@ public struct AttemptFailed: OnboardingEvent {
         state.closedAttempts.insert(attempt)
     }
 }
+
+/// Entry times older than every market's rate window were dropped: they could no longer limit
+/// anyone, and without this `recentEntries` would keep a key for every identifier that ever entered.
+public struct EntriesExpired: OnboardingEvent {
+    public static let eventType = "onboarding.entries.expired"
+    /// Entries that started before this instant are gone.
+    public var before: Instant
+    public var streamID: String { "onboarding-rate-limits" }
+
+    public func apply(to state: inout OnboardingState) {
+        state.expireEntries(before: before)
+    }
+}

@@ -14,6 +14,11 @@ public struct FlowCatalog: Sendable {
     /// Markets in name order.
     public var markets: [String] { flows.keys.sorted() }
 
+    /// The longest rate-limit window of any market, in seconds: entries older than this limit no one.
+    public var longestRateWindowSeconds: Int64 {
+        flows.values.map(\.policy.rateWindowSeconds).max() ?? 0
+    }
+
     /// Loads and checks the files; throws `FlowProblems` with every problem of every file.
     public static func load(files: [String]) throws(FlowProblems) -> FlowCatalog {
         var flows: [Flow] = []

@@ -24,6 +24,7 @@ public struct OnboardingProjection: Projection {
         registry.register(PasswordReset.self)
         registry.register(SessionIssued.self)
         registry.register(AttemptFailed.self)
+        registry.register(EntriesExpired.self)
         return registry
     }()
 

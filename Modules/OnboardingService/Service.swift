@@ -53,10 +53,7 @@ public final class OnboardingService {
         if let last = lastReplies[request.attemptID], last.requestID == request.requestID { return last.response }
         let wasClosed = state.closedAttempts.contains(request.attemptID)
         let decision = machine.decide(request, at: now, state: &state, random: random)
-        do {
-            try log.append(decision.events.map { try $0.newEvent(stream: $0.streamID) })
-        } catch {
-            state = (try? OnboardingProjection().replay(log).state) ?? OnboardingState()
+        guard record(decision.events) else {
             return OnboardingResponse(attemptID: request.attemptID, reply: .failed(FieldError(nil, code: ErrorCode.unavailable, message: "Please try again.")))
         }
         if let contact = decision.contact { contacts[request.attemptID] = contact.value }
@@ -71,6 +68,29 @@ public final class OnboardingService {
             if !wasClosed || isNewReply { retainClosedReply(request.attemptID) }
         }
         return response
+    }
+
+    /// Expires the entry times no market's rate window reaches at `now` (appends ``EntriesExpired``
+    /// when there are any); returns whether it did. Call it now and then, e.g. hourly: the state
+    /// then keeps entries for the identifiers that entered lately, not for every one ever seen.
+    @discardableResult
+    public func expireEntries(at now: Instant) -> Bool {
+        let expired = EntriesExpired(before: now.advanced(by: .seconds(-machine.flows.longestRateWindowSeconds)))
+        guard state.hasEntries(before: expired.before) else { return false }
+        expired.apply(to: &state)
+        return record([expired])
+    }
+
+    /// Appends `events`, which the state already reflects; if the log refuses them, rebuilds the
+    /// state from the log and returns false.
+    private func record(_ events: [any OnboardingEvent]) -> Bool {
+        do {
+            try log.append(events.map { try $0.newEvent(stream: $0.streamID) })
+            return true
+        } catch {
+            state = (try? OnboardingProjection().replay(log).state) ?? OnboardingState()
+            return false
+        }
     }
 
     /// Keeps the reply of closed `attemptID`, forgetting the oldest closed attempts' beyond the bound.

@@ -66,8 +66,25 @@ public struct OnboardingState: Codable, Sendable, Equatable {
     public var attempts: [String: Attempt] = [:]
     /// Attempts that ended with a session or a failure.
     public var closedAttempts: Set<String> = []
-    /// Start times of the latest attempts per identifier key, for rate limiting.
+    /// Start times of the latest attempts per identifier key, for rate limiting (kept until they
+    /// expire: see ``EntriesExpired``).
     public var recentEntries: [IdentifierKey: [Instant]] = [:]
 
     public init() {}
+
+    /// Whether some entry started before `instant`.
+    func hasEntries(before instant: Instant) -> Bool {
+        recentEntries.values.contains { $0.first.map { $0 < instant } ?? false }
+    }
+
+    /// Drops the entries that started before `instant`, and the keys left without any. The table is
+    /// rebuilt for the keys that stay: a dictionary keeps its capacity when entries are removed.
+    mutating func expireEntries(before instant: Instant) {
+        var kept: [IdentifierKey: [Instant]] = [:]
+        for (key, starts) in recentEntries {
+            guard let newest = starts.last, newest >= instant else { continue }
+            kept[key] = starts.first! >= instant ? starts : starts.filter { $0 >= instant }
+        }
+        recentEntries = kept
+    }
 }

@@ -2,6 +2,7 @@ import CitySimulation
 import EventLog
 import EventLogSQLite
 import EventLogTestSupport
+import OnboardingService
 import PlatformKit
 import Synchronization
 import Foundation
@@ -67,6 +68,18 @@ final class SimulationTests: XCTestCase {
         XCTAssertTrue(report.isValid, "\(String(describing: report.problem))")
         XCTAssertEqual(report.snapshotsChecked, snapshots.count)
         XCTAssertEqual(Set(report.projectionsReplayed), Set(SimulationRun.projections.map(\.name)))
+    }
+
+    /// Every virtual hour the onboarding back end forgets the rate-limit entries no window reaches,
+    /// so its state keeps the identifiers that entered lately, not every one ever seen.
+    func test_onboardingRateLimitEntries_expireHourly() throws {
+        let (log, _) = try run(SimulationOptions(riders: 300, drivers: 20, hours: 4, seed: 7, snapshotEvery: 100_000, batchSize: 256))
+        let expiries = try log.events().filter { $0.type == EntriesExpired.eventType }
+        XCTAssertGreaterThanOrEqual(expiries.count, 2)
+        let last = try XCTUnwrap(try OnboardingProjection.registry.decode(try XCTUnwrap(expiries.last)) as? EntriesExpired)
+        let state = try OnboardingProjection().replay(log).state
+        XCTAssertGreaterThan(state.accounts.count, state.recentEntries.count, "riders who entered over an hour ago are forgotten")
+        XCTAssertTrue(state.recentEntries.values.joined().allSatisfy { $0 >= last.before })
     }
 
     func test_differentSeed_givesADifferentRun() throws {
