@@ -20,12 +20,12 @@ final class ServiceSnapshots {
     /// A projection and where its current state is.
     struct Source {
         let projection: any Projection
-        fileprivate let encode: () throws -> Data
+        fileprivate let prepare: (any SnapshotStore, Int64) throws -> PreparedSnapshot
         fileprivate let state: () -> Any
 
         init<P: Projection>(_ projection: P, state: @escaping () -> P.State) {
             self.projection = projection
-            encode = { try projection.encodedState(state()) }
+            prepare = { store, sequence in try store.prepareSnapshot(of: projection, state: state(), at: sequence) }
             self.state = state
         }
     }
@@ -35,7 +35,7 @@ final class ServiceSnapshots {
     private let policy: SnapshotPolicy
     /// Per source: the sequence and the encoded size of its last snapshot.
     private var last: [(sequence: Int64, size: Int)]
-    /// Encoded states not stored yet: one at a time, so a snapshot holds one encoded state.
+    /// Prepared snapshots not stored yet: one at a time, so the run holds one compressed state.
     private let unwritten = Atomic<Int>(0)
 
     init(_ sources: [Source], store: any SnapshotStore, policy: SnapshotPolicy) {
@@ -70,33 +70,16 @@ final class ServiceSnapshots {
         }
     }
 
-    /// Snapshots source `index` at the sink's last event, stored once that event is appended.
+    /// Snapshots source `index` at the sink's last event: the state is encoded and compressed
+    /// now (in chunks, never whole), and stored once that event is appended.
     private func save(_ index: Int, _ sink: LogSink) throws {
-        let (store, projection, sequence) = (store, sources[index].projection, sink.lastAssignedSequence)
-        let state = EncodedState(try sources[index].encode())
-        last[index] = (sequence, state.count)
+        let (store, sequence) = (store, sink.lastAssignedSequence)
+        let prepared = try sources[index].prepare(store, sequence)
+        last[index] = (sequence, prepared.stateSize)
         unwritten.add(1, ordering: .relaxed)
         sink.afterBuffered { [self] in
-            // The store takes the only reference, so it frees the state once it has compressed it.
-            try store.saveSnapshot(projection: projection.name, version: projection.version, sequence: sequence, state: state.take())
+            try store.saveSnapshot(prepared)
             unwritten.subtract(1, ordering: .releasing)
-        }
-    }
-
-    /// An encoded state on its way to the store, held here until the store takes it.
-    private final class EncodedState {
-        private var bytes: Data?
-        let count: Int
-
-        init(_ bytes: Data) {
-            self.bytes = bytes
-            count = bytes.count
-        }
-
-        /// The bytes, no longer held here.
-        func take() -> Data {
-            defer { bytes = nil }
-            return bytes ?? Data()
         }
     }
 

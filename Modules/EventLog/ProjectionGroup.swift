@@ -128,9 +128,6 @@ private final class Member<P: Projection>: GroupMember {
     }
 
     func save(to store: any SnapshotStore, at sequence: Int64) throws -> Int {
-        try projection.withEncodedState(state) { encoded in
-            try store.saveSnapshot(projection: projection.name, version: projection.version, sequence: sequence, state: encoded)
-            return encoded.count
-        }
+        try store.saveSnapshot(of: projection, state: state, at: sequence).stateSize
     }
 }

@@ -48,9 +48,7 @@ public final class ProjectionRunner<P: Projection> {
     @discardableResult
     public func snapshotNow() throws -> SnapshotInfo? {
         guard let snapshots else { return nil }
-        let info = try projection.withEncodedState(state) { encoded in
-            try snapshots.saveSnapshot(projection: projection.name, version: projection.version, sequence: sequence, state: encoded)
-        }
+        let info = try snapshots.saveSnapshot(of: projection, state: state, at: sequence)
         lastSnapshotSequence = sequence
         lastSnapshotSize = info.stateSize
         return info

@@ -72,17 +72,27 @@ extension Projection {
         try withEncodedState(state) { [UInt8]($0) }
     }
 
-    /// `state` in the snapshot encoding, in the encoder's own buffer (not copied): how a big
-    /// state is handed to ``SnapshotStore/saveSnapshot(projection:version:sequence:state:)``
-    /// to be held in memory once.
-    public func encodedState(_ state: State) throws -> Data {
-        try BinaryEncoder().encodeData(state)
-    }
-
     /// Calls `body` with `state` in the snapshot encoding, valid only during the call (a big state
     /// is not copied into an array).
     public func withEncodedState<R>(_ state: State, _ body: (UnsafeRawBufferPointer) throws -> R) throws -> R {
         try BinaryEncoder().withEncoding(state, body)
+    }
+
+    /// `state` in the snapshot encoding, handed to `sink` in chunks of about `chunkSize` bytes. A
+    /// `BinaryEncodable` state is never encoded whole (its `encode(to:)` runs twice: see
+    /// ``BinaryEncoder/encode(_:inChunksOf:begin:write:)``); any other is, then handed on.
+    public func encodeState(_ state: State, inChunksOf chunkSize: Int, to sink: EncodedStateSink) throws {
+        func chunked<E: BinaryEncodable>(_ state: E) throws {
+            try BinaryEncoder().encode(state, inChunksOf: chunkSize, begin: sink.begin, write: sink.write)
+        }
+        if let encodable = state as? any BinaryEncodable {
+            try chunked(encodable)
+        } else {
+            try withEncodedState(state) { encoded in
+                try sink.begin(encoded.count)
+                try sink.write(encoded)
+            }
+        }
     }
 
     /// A state from the snapshot encoding.

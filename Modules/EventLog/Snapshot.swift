@@ -42,7 +42,82 @@ public protocol SnapshotStore {
     /// handed over without another reference is freed before its compressed form is written.
     @discardableResult
     func saveSnapshot(projection: String, version: Int, sequence: Int64, state: consuming some ContiguousBytes) throws -> SnapshotInfo
+
+    /// Makes a snapshot ahead of storing it: `encode` hands the state's encoding to the sink in
+    /// chunks, which the store turns into what it keeps as they come (a compressing store never
+    /// holds the whole encoding). Store it with ``saveSnapshot(_:)``.
+    func prepareSnapshot(projection: String, version: Int, sequence: Int64, encode: (EncodedStateSink) throws -> Void) throws -> PreparedSnapshot
+
+    /// Stores a snapshot made by ``prepareSnapshot(projection:version:sequence:encode:)``.
+    @discardableResult
+    func saveSnapshot(_ prepared: PreparedSnapshot) throws -> SnapshotInfo
 }
+
+/// Receives a state's encoding: its size first, then its bytes in order.
+public struct EncodedStateSink {
+    /// Called once, before the bytes, with their number.
+    public let begin: (Int) throws -> Void
+    /// The next bytes (valid only during the call).
+    public let write: (UnsafeRawBufferPointer) throws -> Void
+
+    public init(begin: @escaping (Int) throws -> Void, write: @escaping (UnsafeRawBufferPointer) throws -> Void) {
+        self.begin = begin
+        self.write = write
+    }
+}
+
+/// A snapshot made ahead of storing it, in the form its store keeps.
+public struct PreparedSnapshot: Sendable {
+    public let projection: String
+    public let version: Int
+    public let sequence: Int64
+    /// The size of the encoded state.
+    public let stateSize: Int
+    /// What the store keeps: the encoded state, or its compressed form.
+    public let stored: Data
+    /// The store's checksum of the encoded state (empty for a store that keeps none).
+    public let checksum: [UInt8]
+
+    public init(projection: String, version: Int, sequence: Int64, stateSize: Int, stored: Data, checksum: [UInt8]) {
+        self.projection = projection
+        self.version = version
+        self.sequence = sequence
+        self.stateSize = stateSize
+        self.stored = stored
+        self.checksum = checksum
+    }
+}
+
+extension SnapshotStore {
+    /// Collects the encoding whole, for a store that keeps it as it is.
+    public func prepareSnapshot(projection: String, version: Int, sequence: Int64, encode: (EncodedStateSink) throws -> Void) throws -> PreparedSnapshot {
+        var state = Data()
+        try encode(EncodedStateSink(begin: { state.reserveCapacity($0) }, write: { state.append(contentsOf: $0) }))
+        return PreparedSnapshot(projection: projection, version: version, sequence: sequence, stateSize: state.count, stored: state, checksum: [])
+    }
+
+    /// Stores the encoded state the default ``prepareSnapshot(projection:version:sequence:encode:)`` collected.
+    @discardableResult
+    public func saveSnapshot(_ prepared: PreparedSnapshot) throws -> SnapshotInfo {
+        try saveSnapshot(projection: prepared.projection, version: prepared.version, sequence: prepared.sequence, state: prepared.stored)
+    }
+
+    /// Makes a snapshot of `state` of `projection` at `sequence`, its encoding streamed in chunks.
+    public func prepareSnapshot<P: Projection>(of projection: P, state: P.State, at sequence: Int64) throws -> PreparedSnapshot {
+        try prepareSnapshot(projection: projection.name, version: projection.version, sequence: sequence) { sink in
+            try projection.encodeState(state, inChunksOf: snapshotChunkSize, to: sink)
+        }
+    }
+
+    /// Snapshots `state` of `projection` at `sequence` now, its encoding streamed in chunks.
+    @discardableResult
+    public func saveSnapshot<P: Projection>(of projection: P, state: P.State, at sequence: Int64) throws -> SnapshotInfo {
+        try saveSnapshot(prepareSnapshot(of: projection, state: state, at: sequence))
+    }
+}
+
+/// How much of a state's encoding a snapshot holds at a time.
+private let snapshotChunkSize = 1 << 20
 
 /// When a ``ProjectionRunner`` or a ``ProjectionGroup`` takes snapshots.
 public struct SnapshotPolicy: Sendable, Hashable {

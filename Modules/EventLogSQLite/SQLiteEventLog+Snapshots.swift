@@ -52,16 +52,49 @@ extension SQLiteEventLog: SnapshotStore {
     /// (the buffer, and SQLite's record while it is inserted).
     @discardableResult
     public func saveSnapshot(projection: String, version: Int, sequence: Int64, state: consuming some ContiguousBytes) throws -> SnapshotInfo {
-        let (checksum, size) = state.withUnsafeBytes { (Data(SHA256.hash(data: $0)), $0.count) }
+        let (checksum, size) = state.withUnsafeBytes { (Array(SHA256.hash(data: $0)), $0.count) }
         let compressed = try Zstd.compressData(state, level: options.snapshotCompressionLevel)
         _ = consume state
+        return try saveSnapshot(PreparedSnapshot(
+            projection: projection, version: version, sequence: sequence, stateSize: size, stored: compressed, checksum: checksum
+        ))
+    }
+
+    /// Hashes and compresses the encoding chunk by chunk as `encode` hands it over, into a buffer
+    /// sized for the whole frame: the snapshot holds its compressed form, never the whole encoding.
+    public func prepareSnapshot(projection: String, version: Int, sequence: Int64, encode: (EncodedStateSink) throws -> Void) throws -> PreparedSnapshot {
+        var hasher = SHA256()
+        var frame: ZstdFrameWriter?
+        var size = 0
+        let level = options.snapshotCompressionLevel
+        try encode(EncodedStateSink(
+            begin: { total in
+                size = total
+                frame = try ZstdFrameWriter(level: level, contentSize: total)
+            },
+            write: { chunk in
+                hasher.update(bufferPointer: chunk)
+                try frame?.write(chunk)
+            }
+        ))
+        guard let frame else { throw EventLogError(.invalidInput, "snapshot of \(projection): the state was never encoded") }
+        return PreparedSnapshot(
+            projection: projection, version: version, sequence: sequence, stateSize: size, stored: try frame.finish(),
+            checksum: Array(hasher.finalize())
+        )
+    }
+
+    /// Stores a snapshot made by `prepareSnapshot` (or `saveSnapshot(projection:version:sequence:state:)`).
+    @discardableResult
+    public func saveSnapshot(_ prepared: PreparedSnapshot) throws -> SnapshotInfo {
         let now = clock.now()
+        let arguments: StatementArguments = [prepared.projection, prepared.version, prepared.sequence, prepared.stateSize, Data(prepared.checksum)]
         do {
             return try pool.write { db in
-                try Self.insertSnapshot(db, [projection, version, sequence, size, checksum], compressed, createdAt: now)
+                try Self.insertSnapshot(db, arguments, prepared.stored, createdAt: now)
                 return SnapshotInfo(
-                    id: db.lastInsertedRowID, projection: projection, projectionVersion: version, sequence: sequence,
-                    stateSize: size, storedSize: compressed.count, createdAt: now
+                    id: db.lastInsertedRowID, projection: prepared.projection, projectionVersion: prepared.version,
+                    sequence: prepared.sequence, stateSize: prepared.stateSize, storedSize: prepared.stored.count, createdAt: now
                 )
             }
         } catch {

@@ -79,6 +79,44 @@ public final class ZstdCompressor {
         return Data(bytesNoCopy: frame, count: written, deallocator: .free)
     }
 
+    /// Sets the content size the next frame records (and must have).
+    func pledge(contentSize: Int) throws(ZstdError) {
+        _ = try ZstdError.check(ZSTD_CCtx_setPledgedSrcSize(context, UInt64(contentSize)))
+    }
+
+    /// Compresses `source` into `destination` from `position`, which has room for the frame's
+    /// bound; returns the position after what was written.
+    func compress(_ source: UnsafeRawBufferPointer, into destination: UnsafeMutableRawBufferPointer, at position: Int) throws(ZstdError) -> Int {
+        try stream(source, into: destination, at: position, ZSTD_e_continue)
+    }
+
+    /// Ends the frame into `destination` from `position`; returns the position after it.
+    func end(into destination: UnsafeMutableRawBufferPointer, at position: Int) throws(ZstdError) -> Int {
+        try stream(UnsafeRawBufferPointer(start: nil, count: 0), into: destination, at: position, ZSTD_e_end)
+    }
+
+    private func stream(
+        _ source: UnsafeRawBufferPointer, into destination: UnsafeMutableRawBufferPointer, at position: Int, _ directive: ZSTD_EndDirective
+    ) throws(ZstdError) -> Int {
+        if let failure { throw failure }
+        var input = ZSTD_inBuffer(src: source.baseAddress, size: source.count, pos: 0)
+        var output = ZSTD_outBuffer(dst: destination.baseAddress, size: destination.count, pos: position)
+        while true {
+            let remaining = ZSTD_compressStream2(context, &output, &input, directive)
+            if ZstdError.isError(remaining) {
+                let error = ZstdError.library(remaining)
+                failure = error
+                throw error
+            }
+            let done = directive == ZSTD_e_continue ? input.pos == input.size : remaining == 0
+            if done { return output.pos }
+            guard output.pos < output.size else {
+                failure = ZstdError(.library(70), "the output buffer is full")
+                throw failure!
+            }
+        }
+    }
+
     /// Runs `ZSTD_compressStream2` until `source` is consumed (and, for `ZSTD_e_end`, the frame is flushed).
     private func stream(_ source: UnsafeRawBufferPointer, _ directive: ZSTD_EndDirective) throws(ZstdError) -> [UInt8] {
         if let failure { throw failure }

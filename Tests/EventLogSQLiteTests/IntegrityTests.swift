@@ -108,6 +108,39 @@ final class IntegrityTests: XCTestCase {
         XCTAssertTrue(bad.problem?.message.contains("differs") ?? false)
     }
 
+    /// A snapshot prepared from chunks (hashed and compressed as they come) loads as the whole encoding.
+    func test_aSnapshotPreparedInChunks_loadsAsTheWholeEncoding() throws {
+        let log = try makeLog(directory.path("chunks.sqlite"))
+        let state = LedgerProjection.State(
+            balances: Dictionary(uniqueKeysWithValues: (0..<100_000).map { ("account-\($0)", Int64($0 * 3)) }), eventCount: 7, lastSequence: 0
+        )
+        let whole = try LedgerProjection().encodeState(state)
+        XCTAssertGreaterThan(whole.count, 1 << 20)
+        let prepared = try log.prepareSnapshot(projection: "demo.ledger", version: 1, sequence: 0) { sink in
+            try sink.begin(whole.count)
+            for start in stride(from: 0, to: whole.count, by: 4_096) {
+                try whole[start..<min(start + 4_096, whole.count)].withUnsafeBytes { try sink.write($0) }
+            }
+        }
+        XCTAssertEqual(prepared.stateSize, whole.count)
+        XCTAssertLessThan(prepared.stored.count, whole.count / 2)
+        let info = try log.saveSnapshot(prepared)
+        XCTAssertEqual(try log.loadState(info), whole)
+        XCTAssertEqual(info.storedSize, prepared.stored.count)
+    }
+
+    func test_aPreparedSnapshotWhoseChunksDoNotAddUp_isRefused() throws {
+        let log = try makeLog(directory.path("short.sqlite"))
+        XCTAssertThrowsError(try log.prepareSnapshot(projection: "p", version: 1, sequence: 0) { sink in
+            try sink.begin(10)
+            try [UInt8](repeating: 1, count: 4).withUnsafeBytes { try sink.write($0) }
+        })
+        XCTAssertThrowsError(try log.prepareSnapshot(projection: "p", version: 1, sequence: 0) { _ in }) { error in
+            XCTAssertTrue("\(error)".contains("never encoded"), "\(error)")
+        }
+        XCTAssertEqual(try log.allSnapshots().count, 0)
+    }
+
     func test_sqlite3Tool_opensTheLog_andZstdToolDecompressesASnapshot() throws {
         let path = try writeLedger("interop.sqlite", count: 12, snapshotEvery: 12)
         XCTAssertEqual(try sqlite3(path, "PRAGMA integrity_check;"), "ok")

@@ -255,10 +255,19 @@ func _cast<T, U>(_ value: T, to: U.Type) -> U {
 /// The storage comes from `malloc`, so growing it is a `realloc`: a large buffer (a snapshot of
 /// a big state) moves by remapping its pages, not by copying them, and the old and the new
 /// buffer are never resident together.
+///
+/// Encoding in chunks (``chunks`` set, see `ChunkedEncoding.swift`), the buffer holds only the
+/// bytes after the first ``flushed`` ones, which were handed on; positions stay those in the
+/// whole encoding.
 struct _ByteWriter {
     private(set) var base: UnsafeMutableRawPointer
-    private(set) var count = 0
+    /// The bytes in `base`.
+    var count = 0
     private var capacity: Int
+    /// The chunked encoding this writer is part of, if any.
+    var chunks: _ChunkedOutput?
+    /// Bytes of the encoding handed on before `base`'s (always 0 outside chunked encoding).
+    var flushed = 0
 
     init(capacity: Int) {
         self.capacity = Swift.max(capacity, 16)
@@ -381,6 +390,7 @@ struct _ByteWriter {
     /// A one-byte placeholder for a varint written later with ``patch(at:value:)``.
     @inline(__always)
     mutating func placeholder() -> Int {
+        if _slowPath(chunks != nil) { return chunkedPlaceholder() }
         byte(0)
         return count &- 1
     }
@@ -388,12 +398,19 @@ struct _ByteWriter {
     /// Fills the placeholder at `position` with the number of bytes written after it.
     @inline(__always)
     mutating func patchLength(at position: Int) {
-        patch(at: position, value: UInt64(count &- position &- 1))
+        patch(at: position, value: UInt64(flushed &+ count &- position &- 1))
     }
 
     /// Fills the placeholder at `position` with `value`, moving what follows if needed.
     @inline(__always)
     mutating func patch(at position: Int, value: UInt64) {
+        if _slowPath(chunks != nil) { return chunkedPatch(at: position, value: value) }
+        patchInBuffer(at: position, value: value)
+    }
+
+    /// Fills the placeholder at offset `position` of `base`.
+    @inline(__always)
+    mutating func patchInBuffer(at position: Int, value: UInt64) {
         if _fastPath(value < 0x80) {
             base.storeBytes(of: UInt8(truncatingIfNeeded: value), toByteOffset: position, as: UInt8.self)
         } else {
