@@ -6,7 +6,7 @@ import PlatformKit
 import XCTest
 
 /// Every module's state after a simulation encodes and decodes alike through the `Codable`-free
-/// coders (`BinaryEncodable`, `BinaryDecodable`) and through `Codable`: the states are real, with
+/// coders (`BinaryEncodable`, `BinaryDecodable`, whole and in chunks) and through `Codable`: the states are real, with
 /// every shape a run makes.
 final class SnapshotCodingTests: XCTestCase {
     func test_everyModulesState_codesAlike_withAndWithoutBinaryCoding() throws {
@@ -32,5 +32,9 @@ final class SnapshotCodingTests: XCTestCase {
         codable.usesBinaryDecodable = false
         XCTAssertEqual(try BinaryDecoder().decode(P.State.self, from: bytes), state, projection.name)
         XCTAssertEqual(try codable.decode(P.State.self, from: bytes), state, projection.name)
+        // In chunks far smaller than its regions, as a snapshot streams it: the same bytes.
+        var chunks: [UInt8] = []
+        try projection.encodeState(state, inChunksOf: 64, to: EncodedStateSink(begin: { XCTAssertEqual($0, bytes.count) }, write: { chunks += $0 }))
+        assertSameBytes(chunks, bytes, "\(projection.name) in chunks")
     }
 }
