@@ -52,12 +52,14 @@ extension SQLiteEventLog: SnapshotStore {
     /// (the buffer, and SQLite's record while it is inserted).
     @discardableResult
     public func saveSnapshot(projection: String, version: Int, sequence: Int64, state: consuming some ContiguousBytes) throws -> SnapshotInfo {
-        let (checksum, size) = state.withUnsafeBytes { (Array(SHA256.hash(data: $0)), $0.count) }
-        let compressed = try Zstd.compressData(state, level: options.snapshotCompressionLevel)
+        let prepared = try state.withUnsafeBytes { bytes in
+            try prepareSnapshot(projection: projection, version: version, sequence: sequence) { sink in
+                try sink.begin(bytes.count)
+                try sink.write(bytes)
+            }
+        }
         _ = consume state
-        return try saveSnapshot(PreparedSnapshot(
-            projection: projection, version: version, sequence: sequence, stateSize: size, stored: compressed, checksum: checksum
-        ))
+        return try saveSnapshot(prepared)
     }
 
     /// Hashes and compresses the encoding chunk by chunk as `encode` hands it over, into a buffer
