@@ -16,7 +16,7 @@ public struct Account: Sendable {
         id: String, market: String, identifierKeys: [String], maskedMobile: String? = nil, maskedEmail: String? = nil,
         firstName: String? = nil, lastName: String? = nil, passwordDigest: String? = nil, sessions: Int = 0
     ) {
-        strings = PackedStrings([id, market, maskedMobile, maskedEmail, firstName, lastName, passwordDigest] + identifierKeys)
+        strings = PackedStrings([id, market, maskedMobile, maskedEmail, firstName, lastName] + PasswordParts.split(passwordDigest) + identifierKeys)
         self.sessions = sessions
     }
 
@@ -58,8 +58,11 @@ public struct Account: Sendable {
 
     /// `salt$digest` of the password, if the market collects one.
     public var passwordDigest: String? {
-        get { strings[Field.passwordDigest] }
-        set { strings = strings.replacing(Field.passwordDigest, with: newValue) }
+        get { PasswordParts.join(salt: strings[Field.passwordSalt], digest: strings[Field.passwordDigest]) }
+        set {
+            let parts = PasswordParts.split(newValue)
+            strings = strings.replacing(Field.passwordSalt, with: parts[0]).replacing(Field.passwordDigest, with: parts[1])
+        }
     }
 
     private init(copying account: Account, identifierKeys: [String]) {
@@ -71,9 +74,34 @@ public struct Account: Sendable {
     }
 
     /// Where each property is in `strings`; the identifier keys come last.
-    private enum Field {
-        static let id = 0, market = 1, maskedMobile = 2, maskedEmail = 3, firstName = 4, lastName = 5, passwordDigest = 6
-        static let identifierKeys = 7
+    enum Field {
+        static let id = 0, market = 1, maskedMobile = 2, maskedEmail = 3, firstName = 4, lastName = 5
+        static let passwordSalt = 6, passwordDigest = 7
+        static let identifierKeys = 8
+    }
+}
+
+/// A password's `salt$digest` is kept as its two parts, so that each, in hex, packs into half
+/// its digits (see ``PackedStrings``); text without `$` is kept as the digest alone.
+enum PasswordParts {
+    /// The salt and the digest of `passwordDigest`.
+    static func split(_ passwordDigest: String?) -> [String?] {
+        guard let passwordDigest else { return [nil, nil] }
+        guard let dollar = passwordDigest.utf8.firstIndex(of: UInt8(ascii: "$")) else { return [nil, passwordDigest] }
+        return [String(passwordDigest[..<dollar]), String(passwordDigest[passwordDigest.utf8.index(after: dollar)...])]
+    }
+
+    /// The UTF-8 of the salt and the digest of the UTF-8 of a `passwordDigest`.
+    static func split(utf8: UnsafeBufferPointer<UInt8>?) -> (salt: UnsafeBufferPointer<UInt8>?, digest: UnsafeBufferPointer<UInt8>?) {
+        guard let utf8 else { return (nil, nil) }
+        guard let dollar = utf8.firstIndex(of: UInt8(ascii: "$")) else { return (nil, utf8) }
+        return (UnsafeBufferPointer(rebasing: utf8[..<dollar]), UnsafeBufferPointer(rebasing: utf8[(dollar + 1)...]))
+    }
+
+    /// The `passwordDigest` of a salt and a digest.
+    static func join(salt: String?, digest: String?) -> String? {
+        guard let digest else { return nil }
+        return salt.map { "\($0)$\(digest)" } ?? digest
     }
 }
 

@@ -69,7 +69,7 @@ public struct AnswerAccepted: OnboardingEvent {
         let key = IdentifierKey(digest)
         state.recentEntries[key, default: []].append(current.startedAt)
         if state.recentEntries[key, default: []].count > 32 { state.recentEntries[key]?.removeFirst() }
-        let account = state.accountIDs[key]
+        let account = state.accounts.owner(of: key)
         updating(attempt, in: &state) {
             $0.entryType = entry.type
             $0.accountID = account
@@ -159,11 +159,10 @@ public struct AccountCreated: OnboardingEvent {
     public var streamID: String { "onboarding-account-\(account)" }
 
     public func apply(to state: inout OnboardingState) {
-        state.accounts[account] = Account(
+        state.accounts.add(Account(
             id: account, market: market, identifierKeys: identifierKeys, maskedMobile: maskedMobile, maskedEmail: maskedEmail,
             firstName: firstName, lastName: lastName, passwordDigest: passwordDigest, sessions: 0
-        )
-        for key in identifierKeys { state.accountIDs[IdentifierKey(key)] = account }
+        ))
         updating(attempt, in: &state) { $0.accountID = account }
     }
 }
@@ -176,7 +175,7 @@ public struct PasswordReset: OnboardingEvent {
     public var streamID: String { "onboarding-account-\(account)" }
 
     public func apply(to state: inout OnboardingState) {
-        state.accounts[account]?.passwordDigest = passwordDigest
+        state.accounts.update(account) { $0.passwordDigest = passwordDigest }
     }
 }
 
@@ -192,7 +191,7 @@ public struct SessionIssued: OnboardingEvent {
     public func apply(to state: inout OnboardingState) {
         state.attempts[attempt] = nil
         state.closedAttempts.insert(attempt)
-        state.accounts[account]?.sessions += 1
+        state.accounts.update(account) { $0.sessions += 1 }
     }
 }
 

@@ -4,8 +4,14 @@ import EventLog
 /// it: the usual 32 lowercase hex digits as their 16 bytes, so a key takes no allocation of its
 /// own and hashes as two integers; any other text is kept as it is. Written as its text.
 public struct IdentifierKey: Sendable, Hashable {
+    /// The 16 bytes of a key of 32 lowercase hex digits.
+    struct Digits: Sendable, Hashable {
+        var high: UInt64
+        var low: UInt64
+    }
+
     private enum Storage: Sendable, Hashable {
-        case digits(UInt64, UInt64)
+        case digits(Digits)
         case text(String)
     }
 
@@ -13,7 +19,13 @@ public struct IdentifierKey: Sendable, Hashable {
 
     public init(_ text: String) {
         var text = text
-        storage = text.withUTF8 { Self.digits($0) } ?? .text(text)
+        storage = text.withUTF8 { Self.parse($0) } ?? .text(text)
+    }
+
+    /// The key's 16 bytes, if it is 32 lowercase hex digits.
+    var digits: Digits? {
+        guard case .digits(let digits) = storage else { return nil }
+        return digits
     }
 
     /// The key as it was given.
@@ -22,30 +34,21 @@ public struct IdentifierKey: Sendable, Hashable {
     }
 
     /// The 16 bytes of exactly 32 lowercase hex digits (anything else would not be written back the same).
-    private static func digits(_ utf8: UnsafeBufferPointer<UInt8>) -> Storage? {
+    private static func parse(_ utf8: UnsafeBufferPointer<UInt8>) -> Storage? {
         guard utf8.count == 32 else { return nil }
         var high: UInt64 = 0, low: UInt64 = 0
         for index in 0..<16 {
-            guard let first = nibble(utf8[index]), let second = nibble(utf8[index &+ 16]) else { return nil }
-            high = high << 4 | first
-            low = low << 4 | second
+            guard let first = HexDigit.value(of: utf8[index]), let second = HexDigit.value(of: utf8[index &+ 16]) else { return nil }
+            high = high << 4 | UInt64(first)
+            low = low << 4 | UInt64(second)
         }
-        return .digits(high, low)
-    }
-
-    /// The value of a lowercase hex digit.
-    @inline(__always)
-    private static func nibble(_ character: UInt8) -> UInt64? {
-        let digit = character &- UInt8(ascii: "0")
-        if digit < 10 { return UInt64(digit) }
-        let letter = character &- UInt8(ascii: "a")
-        return letter < 6 ? UInt64(letter &+ 10) : nil
+        return .digits(Digits(high: high, low: low))
     }
 }
 
 extension IdentifierKey: BinaryStringKey {
     public init?(keyUTF8 utf8: UnsafeBufferPointer<UInt8>) {
-        guard let storage = Self.digits(utf8) else {
+        guard let storage = Self.parse(utf8) else {
             guard let text = String(keyUTF8: utf8) else { return nil }
             self.storage = .text(text)
             return
@@ -57,13 +60,11 @@ extension IdentifierKey: BinaryStringKey {
         switch storage {
         case .text(let text):
             return try text.withKeyUTF8(body)
-        case .digits(let high, let low):
+        case .digits(let digits):
             return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { buffer in
-                let digits: StaticString = "0123456789abcdef"
                 for index in 0..<32 {
-                    let half = index < 16 ? high : low
-                    let nibble = Int(half >> UInt64(60 - 4 * (index % 16)) & 0xF)
-                    buffer[index] = digits.utf8Start[nibble]
+                    let half = index < 16 ? digits.high : digits.low
+                    buffer[index] = HexDigit.character(UInt8(truncatingIfNeeded: half >> UInt64(60 - 4 * (index % 16))) & 0xF)
                 }
                 return try body(UnsafeBufferPointer(buffer))
             }

@@ -1,9 +1,11 @@
 /// Optional strings packed into one byte buffer: one allocation for all of them, where each
 /// `String` longer than 15 bytes takes its own (with its header). Read back one by one.
 ///
-/// Each field is its UTF-8 length plus one as a LEB128 varint (`0` for `nil`), then its bytes.
-/// A finished buffer is exactly as large as its fields (see ``shrinkToFit()``): grown by appends,
-/// it would keep up to half again as much spare capacity for as long as its account lives.
+/// Each field is a LEB128 varint header, `0` for `nil`, else `(size << 1 | hex) + 1`, then its
+/// `size` bytes: its UTF-8, or, for a field of lowercase hex digits (keys, digests, salts: most
+/// of an account), the bytes the digits spell, in half the space. A finished buffer is exactly as
+/// large as its fields (see ``shrinkToFit()``): grown by appends, it would keep up to half again
+/// as much spare capacity for as long as its account lives.
 struct PackedStrings: Sendable {
     private var bytes: ContiguousArray<UInt8> = []
 
@@ -17,16 +19,16 @@ struct PackedStrings: Sendable {
 
     /// Packs `fields` in order, in a buffer of exactly their size.
     init(_ fields: some Collection<String?>) {
-        bytes.reserveCapacity(fields.reduce(0) { $0 + Self.packedSize(of: $1?.utf8.count) })
+        bytes.reserveCapacity(fields.reduce(0) { $0 + Self.packedSize(of: $1) })
         for field in fields { append(field) }
+        shrinkToFit()
     }
 
-    /// The bytes a field of `utf8Count` bytes (`nil` for a `nil` field) takes when packed.
-    private static func packedSize(of utf8Count: Int?) -> Int {
-        guard let utf8Count else { return 1 }
-        var size = 1, value = UInt(utf8Count + 1)
-        while value >= 0x80 { value >>= 7; size += 1 }
-        return size + utf8Count
+    /// The most bytes `field` takes when packed (its UTF-8 and a header).
+    private static func packedSize(of field: String?) -> Int {
+        guard let field else { return 1 }
+        let count = field.utf8.count
+        return Header.size(count: count, hex: false) + count
     }
 
     /// Drops the spare capacity appends left (one copy of the packed bytes).
@@ -38,6 +40,9 @@ struct PackedStrings: Sendable {
             }
         }
     }
+
+    /// The packed bytes.
+    var byteCount: Int { bytes.count }
 
     /// Bytes allocated beyond the packed fields (at most the allocator's rounding once finished).
     var spareCapacity: Int { bytes.capacity - bytes.count }
@@ -63,7 +68,7 @@ struct PackedStrings: Sendable {
     /// The same fields with field `index` set to `value` (it must exist).
     func replacing(_ index: Int, with value: String?) -> PackedStrings {
         var copy = PackedStrings()
-        copy.bytes.reserveCapacity(bytes.count + Self.packedSize(of: value?.utf8.count))
+        copy.bytes.reserveCapacity(bytes.count + Self.packedSize(of: value))
         withFields { fields in
             for (position, field) in fields.enumerated() {
                 position == index ? copy.append(value) : copy.append(utf8: field)
@@ -81,33 +86,85 @@ struct PackedStrings: Sendable {
 
     /// Appends a field.
     mutating func append(_ field: String?) {
-        guard var field else { return appendLength(0) }
+        guard var field else { return appendHeader(0) }
         field.withUTF8 { append(utf8: $0) }
     }
 
-    /// Appends a field given as its UTF-8, which must be valid.
+    /// Appends a field given as its UTF-8, which must be valid: as the bytes its digits spell if
+    /// it is an even number of lowercase hex digits.
     mutating func append(utf8 field: UnsafeBufferPointer<UInt8>?) {
-        guard let field else { return appendLength(0) }
-        appendLength(field.count + 1)
-        bytes.append(contentsOf: field)
-    }
-
-    private mutating func appendLength(_ value: Int) {
-        var value = UInt(value)
-        while value >= 0x80 {
-            bytes.append(UInt8(value & 0x7F) | 0x80)
-            value >>= 7
+        guard let field else { return appendHeader(0) }
+        guard field.count >= 2, field.count % 2 == 0, field.allSatisfy({ HexDigit.value(of: $0) != nil }) else {
+            appendHeader(Header.value(count: field.count, hex: false))
+            return bytes.append(contentsOf: field)
         }
-        bytes.append(UInt8(value))
+        appendHeader(Header.value(count: field.count / 2, hex: true))
+        for index in stride(from: 0, to: field.count, by: 2) {
+            bytes.append(HexDigit.value(of: field[index])! << 4 | HexDigit.value(of: field[index + 1])!)
+        }
     }
 
-    /// Calls `body` with the fields in order, each as its UTF-8 bytes or `nil`.
+    private mutating func appendHeader(_ value: UInt) {
+        Header.forEachByte(of: value) { bytes.append($0) }
+    }
+
+    /// Calls `body` with the fields in order, each as its UTF-8 bytes or `nil` (hex fields are
+    /// spelled out again in a temporary buffer).
     func withFields<R>(_ body: (Fields) throws -> R) rethrows -> R {
-        try bytes.withUnsafeBufferPointer { try body(Fields(bytes: $0)) }
+        try bytes.withUnsafeBufferPointer { packed in
+            let spelledSize = Self.spelledSize(of: packed)
+            guard spelledSize > packed.count else { return try body(Fields(bytes: packed)) }
+            return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: spelledSize) { buffer in
+                var spelled = Fields.Writer(buffer: buffer)
+                var fields = Fields(bytes: packed)
+                while let field = fields.nextPacked() { spelled.write(field) }
+                return try body(Fields(bytes: UnsafeBufferPointer(buffer)))
+            }
+        }
+    }
+
+    /// The size of `packed` with its hex fields spelled out as digits.
+    private static func spelledSize(of packed: UnsafeBufferPointer<UInt8>) -> Int {
+        var size = 0, fields = Fields(bytes: packed)
+        while let field = fields.nextPacked() {
+            guard let payload = field.payload else { size += 1; continue }
+            let count = field.isHex ? payload.count * 2 : payload.count
+            size += Header.size(count: count, hex: false) + count
+        }
+        return size
+    }
+
+    /// A field's header: `0` for `nil`, else `(count << 1 | hex) + 1`.
+    private enum Header {
+        static func value(count: Int, hex: Bool) -> UInt {
+            (UInt(count) << 1 | (hex ? 1 : 0)) + 1
+        }
+
+        static func size(count: Int, hex: Bool) -> Int {
+            var size = 0
+            forEachByte(of: value(count: count, hex: hex)) { _ in size += 1 }
+            return size
+        }
+
+        /// The LEB128 bytes of `value`.
+        static func forEachByte(of value: UInt, _ body: (UInt8) -> Void) {
+            var value = value
+            while value >= 0x80 {
+                body(UInt8(value & 0x7F) | 0x80)
+                value >>= 7
+            }
+            body(UInt8(value))
+        }
     }
 
     /// The packed fields, read in order.
     struct Fields: Sequence, IteratorProtocol {
+        /// A field as packed: its payload (`nil` for a `nil` field) and whether it is hex.
+        fileprivate struct Packed {
+            var payload: UnsafeBufferPointer<UInt8>?
+            var isHex: Bool
+        }
+
         let bytes: UnsafeBufferPointer<UInt8>
         var position = 0
 
@@ -118,20 +175,49 @@ struct PackedStrings: Sendable {
             next() ?? nil
         }
 
+        /// The next field's UTF-8 (of a buffer whose hex fields are spelled out).
         mutating func next() -> UnsafeBufferPointer<UInt8>?? {
+            nextPacked().map(\.payload)
+        }
+
+        fileprivate mutating func nextPacked() -> Packed? {
             guard position < bytes.count else { return nil }
-            var length = 0, shift = 0
+            var header = 0, shift = 0
             while position < bytes.count {
                 let byte = bytes[position]
                 position += 1
-                length |= Int(byte & 0x7F) << shift
+                header |= Int(byte & 0x7F) << shift
                 shift += 7
                 if byte < 0x80 { break }
             }
-            guard length > 0 else { return .some(nil) }
+            guard header > 0 else { return Packed(payload: nil, isHex: false) }
             let start = position
-            position += length - 1
-            return .some(UnsafeBufferPointer(rebasing: bytes[start..<position]))
+            position += (header - 1) >> 1
+            return Packed(payload: UnsafeBufferPointer(rebasing: bytes[start..<position]), isHex: (header - 1) & 1 == 1)
+        }
+
+        /// Writes fields with their hex fields spelled out as digits.
+        fileprivate struct Writer {
+            let buffer: UnsafeMutableBufferPointer<UInt8>
+            var position = 0
+
+            mutating func write(_ field: Packed) {
+                guard let payload = field.payload else { return byte(0) }
+                Header.forEachByte(of: Header.value(count: field.isHex ? payload.count * 2 : payload.count, hex: false)) { byte($0) }
+                guard field.isHex else {
+                    for character in payload { byte(character) }
+                    return
+                }
+                for packed in payload {
+                    byte(HexDigit.character(packed >> 4))
+                    byte(HexDigit.character(packed & 0xF))
+                }
+            }
+
+            private mutating func byte(_ value: UInt8) {
+                buffer[position] = value
+                position += 1
+            }
         }
     }
 }

@@ -5,7 +5,7 @@ public struct OnboardingProjection: Projection {
     public init() {}
 
     public var name: String { "onboarding.accounts" }
-    public var version: Int { 1 }
+    public var version: Int { 2 }
     public var initialState: OnboardingState { OnboardingState() }
     public var events: EventRegistry { Self.registry }
 

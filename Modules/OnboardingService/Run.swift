@@ -86,7 +86,7 @@ struct Run {
         }
         emit(AnswerAccepted(attempt: id, questionID: Question.entryID, fields: [LoggedValue(type, display: Masking.display(value, as: type), digest: key)]))
         decision.contact = (type, value)
-        let known = state.accountIDs[lookup] != nil
+        let known = state.accounts.owner(of: lookup) != nil
         emit(ScenarioChanged(attempt: id, from: .entry, to: known ? .signIn : .register, reason: "\(known ? "known" : "new") \(type.rawValue)"))
         advance(flow: flow)
     }
@@ -137,7 +137,7 @@ struct Run {
             return .success(LoggedValue(type, display: display, digest: hasher.digest(value, salt: hasher.salt(random), rounds: hasher.passwordRounds)))
         case .mobileNumber, .email, .socialToken:
             let key = hasher.identifierKey(value, type: type)
-            if let owner = state.accountIDs[IdentifierKey(key)], owner != attempt.accountID {
+            if let owner = state.accounts.owner(of: IdentifierKey(key)), owner != attempt.accountID {
                 return .failure(FieldError(type, code: "\(type.rawValue).\(ErrorCode.taken)", message: "This \(type.rawValue) belongs to another account."))
             }
             return .success(LoggedValue(type, display: display, digest: key))

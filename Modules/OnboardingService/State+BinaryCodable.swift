@@ -7,16 +7,14 @@ import PlatformKit
 
 extension OnboardingState: BinaryEncodable, BinaryDecodable {
     public func encode(to writer: inout BinaryKeyedWriter) throws {
-        writer.encode(accounts, forKey: "accounts")
-        writer.encode(accountIDs, forKey: "accountIDs")
+        writer.encode(accounts.all, forKey: "accounts")
         try writer.encode(attempts, forKey: "attempts")
         writer.encode(closedAttempts, forKey: "closedAttempts")
         writer.encode(recentEntries, forKey: "recentEntries")
     }
 
     public init(from reader: inout BinaryKeyedReader) throws {
-        accounts = try reader.decode([String: Account].self, forKey: "accounts")
-        accountIDs = try reader.decode([IdentifierKey: String].self, forKey: "accountIDs")
+        accounts = AccountTable(try reader.decode([Account].self, forKey: "accounts"))
         attempts = try reader.decode([String: Attempt].self, forKey: "attempts")
         closedAttempts = try reader.decode(Set<String>.self, forKey: "closedAttempts")
         recentEntries = try reader.decode([IdentifierKey: [Instant]].self, forKey: "recentEntries")
@@ -31,7 +29,8 @@ extension Account: BinaryEncodable, BinaryDecodable {
             var fields = fields
             let id = fields.nextField(), market = fields.nextField()
             let maskedMobile = fields.nextField(), maskedEmail = fields.nextField()
-            let firstName = fields.nextField(), lastName = fields.nextField(), passwordDigest = fields.nextField()
+            let firstName = fields.nextField(), lastName = fields.nextField()
+            let passwordSalt = fields.nextField(), passwordDigest = fields.nextField()
             writer.encodeIfPresent(utf8: id, forKey: "id")
             writer.encodeIfPresent(utf8: market, forKey: "market")
             let keys = fields
@@ -43,7 +42,7 @@ extension Account: BinaryEncodable, BinaryDecodable {
             writer.encodeIfPresent(utf8: maskedEmail, forKey: "maskedEmail")
             writer.encodeIfPresent(utf8: firstName, forKey: "firstName")
             writer.encodeIfPresent(utf8: lastName, forKey: "lastName")
-            writer.encodeIfPresent(utf8: passwordDigest, forKey: "passwordDigest")
+            Self.joining(salt: passwordSalt, digest: passwordDigest) { writer.encodeIfPresent(utf8: $0, forKey: "passwordDigest") }
         }
         writer.encode(sessions, forKey: "sessions")
     }
@@ -60,9 +59,26 @@ extension Account: BinaryEncodable, BinaryDecodable {
         try append("maskedEmail")
         try append("firstName")
         try append("lastName")
-        try append("passwordDigest")
+        try reader.withUTF8IfPresent(forKey: "passwordDigest") { utf8 in
+            let parts = PasswordParts.split(utf8: utf8)
+            strings.append(utf8: parts.salt)
+            strings.append(utf8: parts.digest)
+        }
         try reader.forEachUTF8(inStringsForKey: "identifierKeys") { strings.append(utf8: $0) }
         strings.shrinkToFit()
         self.init(strings: strings, sessions: try reader.decode(Int.self, forKey: "sessions"))
+    }
+
+    /// Calls `body` with the UTF-8 of `salt$digest`, or of `digest` alone if there is no salt.
+    private static func joining(
+        salt: UnsafeBufferPointer<UInt8>?, digest: UnsafeBufferPointer<UInt8>?, _ body: (UnsafeBufferPointer<UInt8>?) -> Void
+    ) {
+        guard let salt, let digest else { return body(digest) }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: salt.count + 1 + digest.count) { buffer in
+            _ = buffer.initialize(fromContentsOf: salt)
+            buffer[salt.count] = UInt8(ascii: "$")
+            _ = UnsafeMutableBufferPointer(rebasing: buffer[(salt.count + 1)...]).initialize(fromContentsOf: digest)
+            body(UnsafeBufferPointer(buffer))
+        }
     }
 }

@@ -60,9 +60,7 @@ public struct Attempt: Codable, Sendable, Equatable {
 
 /// The back end's whole state: accounts, open attempts, recent entries per identifier.
 public struct OnboardingState: Codable, Sendable, Equatable {
-    public var accounts: [String: Account] = [:]
-    /// Identifier key → account id.
-    public var accountIDs: [IdentifierKey: String] = [:]
+    public var accounts = AccountTable()
     public var attempts: [String: Attempt] = [:]
     /// Attempts that ended with a session or a failure.
     public var closedAttempts: Set<String> = []

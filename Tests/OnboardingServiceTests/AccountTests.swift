@@ -68,6 +68,35 @@ final class AccountTests: XCTestCase {
         XCTAssertLessThan(decoded.strings.spareCapacity, 32)
     }
 
+    func test_hexFields_packIntoHalfTheirDigits_andReadBackAsWritten() throws {
+        let key = "0123456789abcdef0123456789abcdef", salt = String(repeating: "5a", count: 16), hash = String(repeating: "c3", count: 32)
+        let hexAccount = Account(id: "a", market: "us", identifierKeys: [key, key], passwordDigest: "\(salt)$\(hash)")
+        let textAccount = Account(id: "a", market: "us", identifierKeys: [key.uppercased(), key.uppercased()], passwordDigest: "\(salt)-\(hash)")
+        XCTAssertEqual(hexAccount.identifierKeys, [key, key])
+        XCTAssertEqual(hexAccount.passwordDigest, "\(salt)$\(hash)")
+        XCTAssertEqual(textAccount.passwordDigest, "\(salt)-\(hash)")
+        XCTAssertLessThan(hexAccount.strings.byteCount, textAccount.strings.byteCount - 80, "16 + 16 + 16 + 32 bytes saved")
+        let decoded = try BinaryDecoder().decode(Account.self, from: BinaryEncoder().encode(hexAccount))
+        XCTAssertEqual(decoded.strings.byteCount, hexAccount.strings.byteCount)
+        XCTAssertEqual(try BinaryEncoder().encode(decoded), try BinaryEncoder().encode(hexAccount))
+    }
+
+    func test_textThatIsAlmostHex_andPasswordDigestsOfAnyShape_readBackAsWritten() throws {
+        let shapes = ["", "$", "$abcd", "ab$", "abc$abcd", "ab$cd$ef", "AB$cd", "abcd", "abc", "ab cd", "€$€", "0g"]
+        for shape in shapes {
+            var account = Account(id: "a", market: "us", identifierKeys: [shape], passwordDigest: shape)
+            XCTAssertEqual(account.passwordDigest, shape)
+            XCTAssertEqual(account.identifierKeys, [shape])
+            let decoded = try BinaryDecoder().decode(Account.self, from: BinaryEncoder().encode(account))
+            XCTAssertEqual(decoded, account, shape)
+            XCTAssertEqual(decoded.passwordDigest, shape)
+            account.passwordDigest = nil
+            XCTAssertNil(account.passwordDigest)
+            account.passwordDigest = shape
+            XCTAssertEqual(account, decoded)
+        }
+    }
+
     func test_printing_showsTheProperties() {
         let text = "\(Account(id: "account-7", market: "in", identifierKeys: ["k"], firstName: "Rider"))"
         XCTAssertTrue(text.contains("id: \"account-7\"") && text.contains("firstName: Optional(\"Rider\")"), text)

@@ -69,9 +69,7 @@ final class EventEncodingTests: XCTestCase {
                     maskedMobile: maybe { text() }, maskedEmail: maybe { text() }, firstName: maybe { text() }, lastName: maybe { text() },
                     passwordDigest: maybe { text() }, sessions: Int.random(in: 0...1_000, using: &random)
                 )
-                state.accounts[account.id] = account
-                for key in account.identifierKeys { state.accountIDs[IdentifierKey(key)] = account.id }
-                state.accountIDs[IdentifierKey(identifierKey())] = account.id
+                state.accounts.add(account)
                 state.recentEntries[IdentifierKey(identifierKey())] = (0..<Int.random(in: 0...3, using: &random)).map { _ in instant() }
                 state.closedAttempts.insert(text())
             }

@@ -1,0 +1,62 @@
+import EventLog
+@testable import OnboardingService
+import XCTest
+
+/// `AccountTable` numbers its accounts and derives the owner of every identifier key from them.
+final class AccountTableTests: XCTestCase {
+    private let keyA = "0123456789abcdef0123456789abcdef", keyB = "fedcba9876543210fedcba9876543210"
+
+    private func account(_ id: String, _ keys: [String], sessions: Int = 0) -> Account {
+        Account(id: id, market: "us", identifierKeys: keys, passwordDigest: "00$ff", sessions: sessions)
+    }
+
+    func test_aKeysOwner_isTheLatestAccountAddedWithIt_forHexAndOtherKeys() {
+        var table = AccountTable()
+        table.add(account("a", [keyA, "social:token"]))
+        table.add(account("b", [keyB]))
+        XCTAssertEqual(table.owner(of: IdentifierKey(keyA)), "a")
+        XCTAssertEqual(table.owner(of: IdentifierKey("social:token")), "a")
+        XCTAssertEqual(table.owner(of: IdentifierKey(keyB)), "b")
+        XCTAssertNil(table.owner(of: IdentifierKey(String(repeating: "e", count: 32))))
+        table.add(account("c", [keyA]))
+        XCTAssertEqual(table.owner(of: IdentifierKey(keyA)), "c")
+        XCTAssertEqual(table.owner(of: IdentifierKey("social:token")), "a")
+        XCTAssertEqual(table.count, 3)
+        XCTAssertEqual(table.all.map(\.id), ["a", "b", "c"])
+    }
+
+    func test_addingAnAccountAgain_replacesIt_asTheLatest() {
+        var table = AccountTable()
+        table.add(account("a", [keyA]))
+        table.add(account("b", [keyA, keyB]))
+        table.add(account("a", [keyA], sessions: 4))
+        XCTAssertEqual(table.all.map(\.id), ["b", "a"])
+        XCTAssertEqual(table["a"]?.sessions, 4)
+        XCTAssertEqual(table.owner(of: IdentifierKey(keyA)), "a")
+        XCTAssertEqual(table.owner(of: IdentifierKey(keyB)), "b")
+    }
+
+    func test_update_changesOneAccount_andUnknownIdsAreIgnored() {
+        var table = AccountTable()
+        table.add(account("a", [keyA]))
+        table.update("a") { $0.sessions += 2 }
+        table.update("zz") { $0.sessions += 1 }
+        XCTAssertEqual(table["a"]?.sessions, 2)
+        XCTAssertNil(table["zz"])
+        XCTAssertEqual(table.count, 1)
+    }
+
+    func test_decodedTable_hasTheSameAccountsAndOwners() throws {
+        var state = OnboardingState()
+        state.accounts.add(account("a", [keyA, "x"]))
+        state.accounts.add(account("b", [keyA, keyB], sessions: 1))
+        for decoded in [
+            try BinaryDecoder().decode(OnboardingState.self, from: BinaryEncoder().encode(state)),
+            try JSONDecoder().decode(OnboardingState.self, from: JSONEncoder().encode(state)),
+        ] {
+            XCTAssertEqual(decoded, state)
+            XCTAssertEqual(decoded.accounts.owner(of: IdentifierKey(keyA)), "b")
+            XCTAssertEqual(decoded.accounts.owner(of: IdentifierKey("x")), "a")
+        }
+    }
+}
