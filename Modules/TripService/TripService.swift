@@ -51,7 +51,7 @@ public struct TripService: Sendable {
     /// Handles one request; a key seen before gets the same outcome without being applied again.
     public mutating func handle(_ message: SyncRequest) -> SyncResponse<DriverState> {
         let request = message.request
-        if let record = state.drivers[message.clientID], let outcome = record.answers[request.idempotencyKey] {
+        if let record = state.drivers[message.clientID], let outcome = record.outcome(for: request.idempotencyKey, of: message.clientID) {
             return outcome.answer(with: record.snapshot)
         }
         let forced = TripKind.all.contains(request.kind) && state.armedRejections.contains(request.kind)

@@ -21,16 +21,38 @@ public struct TripServiceState: Codable, Sendable, Equatable {
     public struct DriverRecord: Sendable, Equatable {
         public var snapshot = ServerSnapshot(version: 0, state: DriverState())
         /// The outcome of each of the last `answerWindow` idempotency keys handled, oldest first,
-        /// given again to retries. One ordered table: a dictionary beside an array of its keys in
-        /// order took over twice the memory (a record per driver, each with a full window).
-        public var answers: OrderedDictionary<String, Outcome> = [:]
+        /// given again to retries, by window key (see ``windowKey(_:of:)``). One ordered table: a
+        /// dictionary beside an array of its keys in order took over twice the memory (a record
+        /// per driver, each with a full window).
+        public internal(set) var answers: OrderedDictionary<String, Outcome> = [:]
 
         public init() {}
 
-        /// Remembers the outcome of `answer` for `key`, forgetting the oldest beyond the window.
-        mutating func remember(_ answer: SyncResponse<DriverState>, for key: String) {
-            answers[key] = Outcome(answer)
+        /// The outcome given to `key` of `driver`, if it is still in the window.
+        public func outcome(for key: String, of driver: String) -> Outcome? {
+            answers[Self.windowKey(key, of: driver)]
+        }
+
+        /// Remembers the outcome of `answer` for `key` of `driver`, forgetting the oldest beyond the window.
+        mutating func remember(_ answer: SyncResponse<DriverState>, for key: String, of driver: String) {
+            remember(Outcome(answer), for: key, of: driver)
+        }
+
+        /// Remembers `outcome` for `key` of `driver`, forgetting the oldest beyond the window.
+        mutating func remember(_ outcome: Outcome, for key: String, of driver: String) {
+            answers[Self.windowKey(key, of: driver)] = outcome
             if answers.count > TripServiceState.answerWindow { answers.removeFirst() }
+        }
+
+        /// `key` as the window holds it: a driver's keys mostly begin with `driver/`, which makes
+        /// them longer than a `String` holds inline (an allocation each, 64 per driver), so such
+        /// a key is kept as `/` and the rest, and any other as `=` and the key.
+        static func windowKey(_ key: String, of driver: String) -> String {
+            let utf8 = key.utf8, prefix = driver.utf8
+            guard utf8.count > prefix.count, utf8.starts(with: prefix), utf8[utf8.index(utf8.startIndex, offsetBy: prefix.count)] == UInt8(ascii: "/") else {
+                return "=" + key
+            }
+            return String(key[utf8.index(utf8.startIndex, offsetBy: prefix.count)...])
         }
     }
 
@@ -81,7 +103,7 @@ public struct TripServiceState: Codable, Sendable, Equatable {
             drivers[update.driver]?.snapshot.version += 1
         case let handled as DriverRequestHandled:
             // In place: copying a record would copy every stored answer.
-            drivers[handled.driver, default: DriverRecord()].remember(handled.answer, for: handled.idempotencyKey)
+            drivers[handled.driver, default: DriverRecord()].remember(handled.answer, for: handled.idempotencyKey, of: handled.driver)
             if case .accepted(let snapshot, _) = handled.answer {
                 drivers[handled.driver]?.snapshot = snapshot
                 // An ended trip gets no more estimates or accepts: its offer is done.
@@ -101,8 +123,9 @@ public struct TripServiceProjection: Projection {
     public init() {}
 
     public var name: String { "trips.service" }
-    /// 3: answers kept as outcomes (``TripServiceState/Outcome``).
-    public var version: Int { 3 }
+    /// 3: answers kept as outcomes (``TripServiceState/Outcome``); 4: by window key
+    /// (``TripServiceState/DriverRecord/windowKey(_:of:)``).
+    public var version: Int { 4 }
     public var initialState: TripServiceState { TripServiceState() }
     public var events: EventRegistry { TripService.eventRegistry }
 

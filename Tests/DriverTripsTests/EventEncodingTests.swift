@@ -89,7 +89,7 @@ final class EventEncodingTests: XCTestCase {
             var record = TripServiceState.DriverRecord()
             record.snapshot = snapshot()
             for _ in 0..<Int.random(in: 0...4, using: &random) {
-                record.answers[text()] = outcome()
+                record.remember(outcome(), for: text(), of: text())
             }
             state.drivers[text()] = record
         }

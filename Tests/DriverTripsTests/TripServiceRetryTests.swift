@@ -4,7 +4,7 @@ import OptimisticSync
 import OrderedCollections
 import PlatformKit
 import TripContract
-import TripService
+@testable import TripService
 import XCTest
 
 /// A retried key is applied once; it gets the same outcome with the driver's state as it is then.
@@ -49,7 +49,7 @@ final class TripServiceRetryTests: XCTestCase {
 /// A driver's record keeps the last `answerWindow` answers, oldest first, and reads back only
 /// when its answers and their order agree.
 final class TripServiceAnswerWindowTests: XCTestCase {
-    func test_theRecord_keepsTheLastWindowOfKeys_inOrder() {
+    func test_theRecord_keepsTheLastWindowOfKeys_inOrder() throws {
         var service = TripService()
         let keys = (0..<(TripServiceState.answerWindow + 5)).map { "k\($0)" }
         for key in keys {
@@ -57,13 +57,27 @@ final class TripServiceAnswerWindowTests: XCTestCase {
                 id: key, kind: TripKind.goOnline, idempotencyKey: key, parameters: [], submittedAt: .epoch
             )))
         }
-        XCTAssertEqual(service.state.drivers["driver-7"]?.answers.keys.elements, Array(keys.suffix(TripServiceState.answerWindow)))
+        let record = try XCTUnwrap(service.state.drivers["driver-7"])
+        XCTAssertEqual(record.answers.keys.elements, keys.suffix(TripServiceState.answerWindow).map { "=\($0)" })
+        XCTAssertNotNil(record.outcome(for: keys.last!, of: "driver-7"))
+        XCTAssertNil(record.outcome(for: keys.first!, of: "driver-7"), "forgotten beyond the window")
+    }
+
+    func test_windowKeys_dropTheDriversOwnPrefix_andNeverCollide() {
+        let keys = ["driver-7/r1", "/r1", "=/r1", "driver-70/r1", "driver-7", "driver-7/", "r1", "driver-8/r1"]
+        let windowKeys = keys.map { TripServiceState.DriverRecord.windowKey($0, of: "driver-7") }
+        XCTAssertEqual(windowKeys, ["/r1", "=/r1", "==/r1", "=driver-70/r1", "=driver-7", "/", "=r1", "=driver-8/r1"])
+        XCTAssertEqual(Set(windowKeys).count, keys.count)
+        var record = TripServiceState.DriverRecord()
+        for (index, key) in keys.enumerated() { record.remember(.rejected(reason: "\(index)"), for: key, of: "driver-7") }
+        for (index, key) in keys.enumerated() { XCTAssertEqual(record.outcome(for: key, of: "driver-7"), .rejected(reason: "\(index)")) }
+        XCTAssertNil(record.outcome(for: "driver-7/r1", of: "driver-70"))
     }
 
     func test_aRecordWhoseOrderDisagreesWithItsAnswers_isRefused() throws {
         var record = TripServiceState.DriverRecord()
-        record.answers["k1"] = .rejected(reason: "no")
-        record.answers["k2"] = .malformed(reason: "bad")
+        record.remember(.rejected(reason: "no"), for: "k1", of: "d")
+        record.remember(TripServiceState.Outcome.malformed(reason: "bad"), for: "k2", of: "d")
         XCTAssertEqual(try JSONDecoder().decode(TripServiceState.DriverRecord.self, from: JSONEncoder().encode(record)), record)
         var bytes = try BinaryEncoder().encode(record)
         XCTAssertEqual(try BinaryDecoder().decode(TripServiceState.DriverRecord.self, from: bytes), record)
