@@ -56,7 +56,9 @@ public struct TrackerCardFactory: Sendable {
 
     /// Progress of every running program (completed quests and guarantees are pushed invalid, which removes
     /// them), a completion Bulletin for each payout in `earned`, and the loyalty card (a Bulletin too
-    /// when the driver reached a new tier).
+    /// when the driver reached a new tier). A program has one completion card, which each payout
+    /// updates: a streak completed again replaces its last Bulletin, not adds one a day to every
+    /// driver's cache.
     public func incentiveCards(_ driver: DriverEarnings, at instant: Instant, earned: [IncentiveEarned] = [], previousPoints: Int? = nil) -> [TrackerCard] {
         let updated = seconds(instant)
         let paid = Set(earned.map(\.programID))
@@ -76,7 +78,7 @@ public struct TrackerCardFactory: Sendable {
             case .newDriverGuarantee: .newDriverGuaranteeCompletion(completion)
             }
             cards.append(TrackerCard(
-                cardID: "incentives.\(program.id).completed.\(progress.completions)", priority: 100, payload: payload,
+                cardID: "incentives.\(program.id).completed", priority: 100, payload: payload,
                 cardType: .bulletin, expiresAt: updated + 86_400, lastUpdatedAt: updated, outageState: .normal
             ))
         }

@@ -1,17 +1,36 @@
 /// An ISO 4217 currency: its three-letter code and how many minor-unit digits it has.
 public struct Currency: Sendable, Hashable, Codable {
+    /// The code's three letters and the digits, a byte each: a currency takes four bytes, not 24
+    /// (a `String` and an `Int`), and an amount 16, not 32.
+    private let packed: UInt32
+
     /// The ISO 4217 code, three uppercase ASCII letters such as `"USD"`.
-    public let code: String
+    public var code: String {
+        String(unsafeUninitializedCapacity: 3) { letters in
+            for index in 0..<3 { letters[index] = UInt8(truncatingIfNeeded: packed >> UInt32(24 - 8 * index)) }
+            return 3
+        }
+    }
+
     /// Digits after the decimal point: 2 for USD (cents), 0 for JPY. At most 18.
-    public let minorUnitDigits: Int
+    public var minorUnitDigits: Int { Int(packed & 0xFF) }
 
     /// Creates a currency; traps unless `code` is three uppercase ASCII letters and `minorUnitDigits` is in 0...18.
     public init(code: String, minorUnitDigits: Int) {
         if let problem = Self.problem(code: code, minorUnitDigits: minorUnitDigits) {
             preconditionFailure(problem)
         }
-        self.code = code
-        self.minorUnitDigits = minorUnitDigits
+        packed = code.utf8.reduce(0) { $0 << 8 | UInt32($1) } << 8 | UInt32(minorUnitDigits)
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case code, minorUnitDigits
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(code, forKey: .code)
+        try container.encode(minorUnitDigits, forKey: .minorUnitDigits)
     }
 
     /// Decodes `{"code": …, "minorUnitDigits": …}`, rejecting values `init(code:minorUnitDigits:)` would trap on.

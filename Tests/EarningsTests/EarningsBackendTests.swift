@@ -49,7 +49,7 @@ final class EarningsBackendTests: XCTestCase {
         let incentives = pushed(last, .incentives)
         XCTAssertEqual(incentives.first { $0.cardID == "incentives.quest-2026-11-16" }?.isValid, false, "a finished quest's progress card is withdrawn")
         let bulletin = try XCTUnwrap(incentives.first { $0.cardType == .bulletin })
-        XCTAssertEqual(bulletin.cardID, "incentives.quest-2026-11-16.completed.1")
+        XCTAssertEqual(bulletin.cardID, "incentives.quest-2026-11-16.completed")
         guard case .dxgyCompletion(let completion) = bulletin.payload else { return XCTFail("not a quest completion") }
         XCTAssertEqual(completion.formattedReward, "$15.00")
         guard case .dailyEarnings(let daily) = payload(pushed(last, .earnings), "earnings.daily") else { return XCTFail("no daily card") }
@@ -63,12 +63,17 @@ final class EarningsBackendTests: XCTestCase {
         var backend = EarningsBackend(config: EarningsConfig(incentives: IncentivesConfig(questTrips: nil, streakTrips: 3, streakMaxGapSeconds: 1_800, guaranteeTrips: nil)))
         let times: [Int64] = [0, 1_000, 5_000, 6_000, 7_800, 9_000, 10_000, 11_000]
         var paidAt: [Int64] = []
+        var tracker = ServiceDataManager.realtimeIncentives
         for (index, time) in times.enumerated() {
             let events = try backend.completeTrip(driverID: "driver-2", tripID: "trip-\(index)", fare: usd(800), at: at(time))
             if !events.compactMap({ $0 as? IncentiveEarned }).isEmpty { paidAt.append(time) }
+            tracker.receivePush(pushed(events, .incentives), at: at(time))
         }
         XCTAssertEqual(paidAt, [7_800, 11_000], "the gap 1 000 → 5 000 breaks the streak; after paying it starts again")
         XCTAssertEqual(backend.state.drivers["driver-2"]?.progress("streak")?.completions, 2)
+        let bulletins = tracker.cards.filter { $0.cardType == .bulletin }
+        XCTAssertEqual(bulletins.map(\.cardID), ["incentives.streak.completed"], "each payout updates the program's one completion card")
+        XCTAssertEqual(bulletins.first?.lastUpdatedAt, at(11_000).timestampInSec)
     }
 
     func test_newDriverGuarantee_topsUpTheDifference() throws {

@@ -139,9 +139,26 @@ final class MoneyTests: XCTestCase {
         XCTAssertEqual(try JSONDecoder().decode(Money.self, from: JSONEncoder().encode(money)), money)
     }
 
+    func test_currency_isWrittenAsItsCodeAndDigits_andTakesFourBytes() throws {
+        let json = String(decoding: try JSONEncoder.sorted.encode(Currency(code: "XAU", minorUnitDigits: 18)), as: UTF8.self)
+        XCTAssertEqual(json, #"{"code":"XAU","minorUnitDigits":18}"#)
+        XCTAssertEqual(Currency(code: "JPY", minorUnitDigits: 0).code, "JPY")
+        XCTAssertNotEqual(Currency(code: "USD", minorUnitDigits: 2), Currency(code: "USD", minorUnitDigits: 3))
+        XCTAssertEqual(MemoryLayout<Currency>.size, 4)
+        XCTAssertEqual(MemoryLayout<Money>.stride, 16)
+    }
+
     func test_currencyDecoding_rejectsInvalidCurrencies() {
         for json in [#"{"code":"usd","minorUnitDigits":2}"#, #"{"code":"USD","minorUnitDigits":-1}"#] {
             XCTAssertThrowsError(try JSONDecoder().decode(Currency.self, from: Data(json.utf8)), json)
         }
+    }
+}
+
+private extension JSONEncoder {
+    static var sorted: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return encoder
     }
 }
