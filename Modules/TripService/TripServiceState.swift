@@ -40,6 +40,8 @@ public struct TripServiceState: Codable, Sendable, Equatable {
 
         /// Remembers `outcome` for `key` of `driver`, forgetting the oldest beyond the window.
         mutating func remember(_ outcome: Outcome, for key: String, of driver: String) {
+            // Room for a full window and the one to drop, or growth would double it to 128.
+            if answers.isEmpty { answers.reserveCapacity(TripServiceState.answerWindow + 1) }
             answers[Self.windowKey(key, of: driver)] = outcome
             if answers.count > TripServiceState.answerWindow { answers.removeFirst() }
         }
