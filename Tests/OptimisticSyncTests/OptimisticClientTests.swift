@@ -153,6 +153,11 @@ final class OptimisticClientTests: XCTestCase {
         client.receive(server.handle(increment), for: increment.id, at: .at(5))
         XCTAssertEqual(client.optimisticState, Counter(count: 1))
         XCTAssertEqual(client.state.stats.rolledBack, 2)
+        XCTAssertEqual(client.state.lastAlert, alert)
+        let json = try JSONEncoder().encode(client.state)
+        XCTAssertTrue(String(decoding: json, as: UTF8.self).contains(#""lastAlert":{"#))
+        XCTAssertEqual(try JSONDecoder().decode(OptimisticClientState<CounterSync>.self, from: json), client.state)
+        XCTAssertFalse(String(decoding: try JSONEncoder().encode(OptimisticClientState<CounterSync>()), as: UTF8.self).contains("lastAlert"))
     }
 
     func test_serverAssignedIDsReplaceTemporaryIDsInDependents() throws {
