@@ -1,3 +1,4 @@
+import EventLog
 import OrderedCollections
 
 /// The onboarded accounts, by id and by the identifier keys they sign in with.
@@ -7,52 +8,119 @@ import OrderedCollections
 /// (not to a copy of its id), and a key of 32 hex digits is held as its 16 bytes. The key index
 /// is derived from the accounts (each account owns its keys, a later account taking a key from
 /// an earlier one), so a snapshot holds only the accounts.
-public struct AccountTable: Sendable, Equatable {
-    private var accounts: OrderedDictionary<String, Account> = [:]
+public struct AccountTable: Sendable {
+    /// An account as the table holds it: its strings in the arena, and its sessions.
+    private struct Slot: Sendable {
+        var strings: AccountArena.Location
+        var sessions: Int
+    }
+
+    private var slots: OrderedDictionary<String, Slot> = [:]
+    private var arena = AccountArena()
     private var owners = KeyIndex()
 
     public init() {}
 
     /// The accounts of `accounts`, added in order.
     init(_ accounts: [Account]) {
-        self.accounts.reserveCapacity(accounts.count)
         for account in accounts { add(account) }
     }
 
     /// The number of accounts.
-    public var count: Int { accounts.count }
+    public var count: Int { slots.count }
 
     /// Every account, in the order they were added.
-    public var all: [Account] { accounts.values.elements }
+    public var all: [Account] { slots.values.indices.map(account(at:)) }
 
     /// The account `id`.
-    public subscript(id: String) -> Account? { accounts[id] }
+    public subscript(id: String) -> Account? {
+        slots.index(forKey: id).map(account(at:))
+    }
 
     /// The id of the account that signs in with `key`.
     public func owner(of key: IdentifierKey) -> String? {
-        owners[key].map { accounts.keys[Int($0)] }
+        owners[key].map { slots.keys[Int($0)] }
     }
 
     /// Adds `account`, which becomes the owner of its identifier keys. An account with its id is
     /// replaced, and the new one counts as the latest added.
     public mutating func add(_ account: Account) {
-        guard accounts[account.id] == nil else { return replace(account) }
-        let number = Int32(accounts.count)
-        accounts[account.id] = account
-        for key in account.identifierKeys { owners[IdentifierKey(key)] = number }
+        guard slots[account.id] == nil else { return replace(account) }
+        account.strings.withPackedBytes { append(id: account.id, packed: $0, sessions: account.sessions) }
     }
 
     /// Changes account `id`, if there is one. Its identifier keys must stay as they are.
     mutating func update(_ id: String, _ change: (inout Account) -> Void) {
-        guard let index = accounts.index(forKey: id) else { return }
-        change(&accounts.values[index])
+        guard let index = slots.index(forKey: id) else { return }
+        var account = account(at: index)
+        change(&account)
+        let changed = account.strings.withPackedBytes { new in arena.withRecord(at: slots.values[index].strings) { !new.elementsEqual($0) } }
+        if changed { slots.values[index].strings = account.strings.withPackedBytes { arena.append($0) } }
+        slots.values[index].sessions = account.sessions
+    }
+
+    /// Counts a session of account `id`, if there is one.
+    mutating func addSession(to id: String) {
+        guard let index = slots.index(forKey: id) else { return }
+        slots.values[index].sessions += 1
+    }
+
+    /// Adds an account given as its packed strings (it must not be in the table).
+    private mutating func append(id: String, packed: UnsafeBufferPointer<UInt8>, sessions: Int) {
+        let number = Int32(slots.count)
+        slots[id] = Slot(strings: arena.append(packed), sessions: sessions)
+        PackedStrings.withFields(of: packed) { fields in
+            for key in fields.dropFirst(Account.Field.identifierKeys) {
+                guard let key, let identifierKey = IdentifierKey(keyUTF8: key) else { continue }
+                owners[identifierKey] = number
+            }
+        }
+    }
+
+    /// The account at `index` of `slots`.
+    private func account(at index: Int) -> Account {
+        let slot = slots.values[index]
+        return arena.withRecord(at: slot.strings) { Account(strings: PackedStrings(packed: $0), sessions: slot.sessions) }
     }
 
     /// Moves the account with `account`'s id to the end as `account`, and derives the key index
     /// again (accounts are numbered by position). Ids are unique in practice: this is rare.
     private mutating func replace(_ account: Account) {
-        accounts.removeValue(forKey: account.id)
-        self = AccountTable(all + [account])
+        var accounts = all
+        accounts.removeAll { $0.id == account.id }
+        self = AccountTable(accounts + [account])
+    }
+}
+
+extension AccountTable: Equatable {
+    /// The same accounts in the same order (however their strings are laid out).
+    public static func == (lhs: AccountTable, rhs: AccountTable) -> Bool {
+        lhs.count == rhs.count && lhs.all == rhs.all
+    }
+}
+
+// Snapshots write and read the accounts between the arena and the bytes, without an `Account`
+// (and its allocation) for each.
+extension AccountTable {
+    /// Writes the accounts as an array of them for `key`, as `[Account]` is written.
+    func encode(to writer: inout BinaryKeyedWriter, forKey key: StaticString) {
+        writer.encode(slots.values, forKey: key) { slot, writer in
+            arena.withRecord(at: slot.strings) { Account.encode(packed: $0, sessions: slot.sessions, to: &writer) }
+        }
+    }
+
+    /// The accounts of the array of `key` (as `encode(to:forKey:)` writes it).
+    init(from reader: inout BinaryKeyedReader, forKey key: StaticString) throws {
+        self.init()
+        var scratch = PackedStrings(reservingCapacity: 512)
+        try reader.forEachNested(Account.self, inArrayForKey: key) { reader in
+            scratch.removeAll()
+            let (id, sessions) = try Account.decode(from: &reader, into: &scratch)
+            guard slots[id] == nil else {
+                throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "account \(id) is listed twice"))
+            }
+            scratch.withPackedBytes { append(id: id, packed: $0, sessions: sessions) }
+        }
     }
 }
 
@@ -71,12 +139,12 @@ extension AccountTable: Codable {
 extension AccountTable: CustomReflectable {
     /// The accounts by id (for `print`, `dump` and test failures).
     public var customMirror: Mirror {
-        Mirror(self, children: ["accounts": accounts], displayStyle: .struct)
+        Mirror(self, children: ["accounts": all], displayStyle: .struct)
     }
 }
 
 /// Account numbers by identifier key: 20 bytes a slot for the usual keys of 32 hex digits.
-private struct KeyIndex: Sendable, Equatable {
+private struct KeyIndex: Sendable {
     private var digits: [IdentifierKey.Digits: Int32] = [:]
     private var texts: [String: Int32] = [:]
 

@@ -191,7 +191,7 @@ public struct SessionIssued: OnboardingEvent {
     public func apply(to state: inout OnboardingState) {
         state.attempts[attempt] = nil
         state.closedAttempts.insert(attempt)
-        state.accounts.update(account) { $0.sessions += 1 }
+        state.accounts.addSession(to: account)
     }
 }
 

@@ -17,6 +17,11 @@ struct PackedStrings: Sendable {
         bytes.reserveCapacity(capacity)
     }
 
+    /// The fields of `packed`, bytes a `PackedStrings` held (see ``withPackedBytes(_:)``).
+    init(packed: UnsafeBufferPointer<UInt8>) {
+        bytes = ContiguousArray(packed)
+    }
+
     /// Packs `fields` in order, in a buffer of exactly their size.
     init(_ fields: some Collection<String?>) {
         bytes.reserveCapacity(fields.reduce(0) { $0 + Self.packedSize(of: $1) })
@@ -108,18 +113,31 @@ struct PackedStrings: Sendable {
         Header.forEachByte(of: value) { bytes.append($0) }
     }
 
+    /// No fields, keeping the buffer (to pack again).
+    mutating func removeAll() {
+        bytes.removeAll(keepingCapacity: true)
+    }
+
+    /// Calls `body` with the packed bytes.
+    func withPackedBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        try bytes.withUnsafeBufferPointer(body)
+    }
+
     /// Calls `body` with the fields in order, each as its UTF-8 bytes or `nil` (hex fields are
     /// spelled out again in a temporary buffer).
     func withFields<R>(_ body: (Fields) throws -> R) rethrows -> R {
-        try bytes.withUnsafeBufferPointer { packed in
-            let spelledSize = Self.spelledSize(of: packed)
-            guard spelledSize > packed.count else { return try body(Fields(bytes: packed)) }
-            return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: spelledSize) { buffer in
-                var spelled = Fields.Writer(buffer: buffer)
-                var fields = Fields(bytes: packed)
-                while let field = fields.nextPacked() { spelled.write(field) }
-                return try body(Fields(bytes: UnsafeBufferPointer(buffer)))
-            }
+        try bytes.withUnsafeBufferPointer { try Self.withFields(of: $0, body) }
+    }
+
+    /// Calls `body` with the fields of the packed bytes `packed`, as ``withFields(_:)`` does.
+    static func withFields<R>(of packed: UnsafeBufferPointer<UInt8>, _ body: (Fields) throws -> R) rethrows -> R {
+        let spelledSize = Self.spelledSize(of: packed)
+        guard spelledSize > packed.count else { return try body(Fields(bytes: packed)) }
+        return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: spelledSize) { buffer in
+            var spelled = Fields.Writer(buffer: buffer)
+            var fields = Fields(bytes: packed)
+            while let field = fields.nextPacked() { spelled.write(field) }
+            return try body(Fields(bytes: UnsafeBufferPointer(buffer)))
         }
     }
 

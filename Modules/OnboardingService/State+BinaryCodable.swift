@@ -7,14 +7,14 @@ import PlatformKit
 
 extension OnboardingState: BinaryEncodable, BinaryDecodable {
     public func encode(to writer: inout BinaryKeyedWriter) throws {
-        writer.encode(accounts.all, forKey: "accounts")
+        accounts.encode(to: &writer, forKey: "accounts")
         try writer.encode(attempts, forKey: "attempts")
         writer.encode(closedAttempts, forKey: "closedAttempts")
         writer.encode(recentEntries, forKey: "recentEntries")
     }
 
     public init(from reader: inout BinaryKeyedReader) throws {
-        accounts = AccountTable(try reader.decode([Account].self, forKey: "accounts"))
+        accounts = try AccountTable(from: &reader, forKey: "accounts")
         attempts = try reader.decode([String: Attempt].self, forKey: "attempts")
         closedAttempts = try reader.decode(Set<String>.self, forKey: "closedAttempts")
         recentEntries = try reader.decode([IdentifierKey: [Instant]].self, forKey: "recentEntries")
@@ -25,7 +25,19 @@ extension OnboardingState: BinaryEncodable, BinaryDecodable {
 // `String`s (the keys are packed last, and written third).
 extension Account: BinaryEncodable, BinaryDecodable {
     public func encode(to writer: inout BinaryKeyedWriter) {
-        strings.withFields { fields in
+        strings.withPackedBytes { Self.encode(packed: $0, sessions: sessions, to: &writer) }
+    }
+
+    public init(from reader: inout BinaryKeyedReader) throws {
+        var strings = PackedStrings(reservingCapacity: 512)
+        let sessions = try Self.decode(from: &reader, into: &strings).sessions
+        strings.shrinkToFit()
+        self.init(strings: strings, sessions: sessions)
+    }
+
+    /// Writes the account of packed strings `packed` and `sessions`.
+    static func encode(packed: UnsafeBufferPointer<UInt8>, sessions: Int, to writer: inout BinaryKeyedWriter) {
+        PackedStrings.withFields(of: packed) { fields in
             var fields = fields
             let id = fields.nextField(), market = fields.nextField()
             let maskedMobile = fields.nextField(), maskedEmail = fields.nextField()
@@ -42,15 +54,16 @@ extension Account: BinaryEncodable, BinaryDecodable {
             writer.encodeIfPresent(utf8: maskedEmail, forKey: "maskedEmail")
             writer.encodeIfPresent(utf8: firstName, forKey: "firstName")
             writer.encodeIfPresent(utf8: lastName, forKey: "lastName")
-            Self.joining(salt: passwordSalt, digest: passwordDigest) { writer.encodeIfPresent(utf8: $0, forKey: "passwordDigest") }
+            joining(salt: passwordSalt, digest: passwordDigest) { writer.encodeIfPresent(utf8: $0, forKey: "passwordDigest") }
         }
         writer.encode(sessions, forKey: "sessions")
     }
 
-    public init(from reader: inout BinaryKeyedReader) throws {
-        // Packed in the order of `Field`: the keys, written third, last.
-        var strings = PackedStrings(reservingCapacity: 512)
-        strings.append(try reader.decode(String.self, forKey: "id"))
+    /// Packs the strings of the account `reader` reads into `strings` (in the order of `Field`:
+    /// the keys, written third, last); returns its id and sessions.
+    static func decode(from reader: inout BinaryKeyedReader, into strings: inout PackedStrings) throws -> (id: String, sessions: Int) {
+        let id = try reader.decode(String.self, forKey: "id")
+        strings.append(id)
         strings.append(try reader.decode(String.self, forKey: "market"))
         func append(_ key: StaticString) throws {
             try reader.withUTF8IfPresent(forKey: key) { strings.append(utf8: $0) }
@@ -65,8 +78,7 @@ extension Account: BinaryEncodable, BinaryDecodable {
             strings.append(utf8: parts.digest)
         }
         try reader.forEachUTF8(inStringsForKey: "identifierKeys") { strings.append(utf8: $0) }
-        strings.shrinkToFit()
-        self.init(strings: strings, sessions: try reader.decode(Int.self, forKey: "sessions"))
+        return (id, try reader.decode(Int.self, forKey: "sessions"))
     }
 
     /// Calls `body` with the UTF-8 of `salt$digest`, or of `digest` alone if there is no salt.

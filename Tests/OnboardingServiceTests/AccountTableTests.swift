@@ -59,4 +59,49 @@ final class AccountTableTests: XCTestCase {
             XCTAssertEqual(decoded.accounts.owner(of: IdentifierKey("x")), "a")
         }
     }
+
+    func test_aPasswordReset_andSessions_changeOnlyThatAccount() {
+        var table = AccountTable()
+        table.add(account("a", [keyA]))
+        table.add(account("b", [keyB]))
+        table.update("a") { $0.passwordDigest = "aa$bb" }
+        table.addSession(to: "a")
+        table.addSession(to: "zz")
+        XCTAssertEqual(table["a"]?.passwordDigest, "aa$bb")
+        XCTAssertEqual(table["a"]?.sessions, 1)
+        XCTAssertEqual(table["b"], account("b", [keyB]))
+        XCTAssertEqual(table.owner(of: IdentifierKey(keyA)), "a")
+    }
+
+    func test_decodingAnAccountListedTwice_fails() throws {
+        let bytes = try BinaryEncoder().encode(OnboardingState())
+        var state = OnboardingState()
+        state.accounts.add(account("a", [keyA]))
+        state.accounts.add(account("b", [keyB]))
+        var twice = try BinaryEncoder().encode(state)
+        // The id "b" is written as a region of 2 bytes: its length, 1, then "b".
+        let at = try XCTUnwrap((2..<twice.count).first { twice[($0 - 2)...$0].elementsEqual([2, 1, UInt8(ascii: "b")]) })
+        twice[at] = UInt8(ascii: "a")
+        XCTAssertNoThrow(try BinaryDecoder().decode(OnboardingState.self, from: bytes))
+        XCTAssertThrowsError(try BinaryDecoder().decode(OnboardingState.self, from: twice)) { error in
+            XCTAssertTrue("\(error)".contains("account a is listed twice"), "\(error)")
+        }
+    }
 }
+
+/// `AccountArena` gives back every record as appended, across blocks and larger than a block.
+final class AccountArenaTests: XCTestCase {
+    func test_records_readBackAsAppended_acrossBlocks() {
+        var arena = AccountArena()
+        var generator = SystemRandomNumberGenerator()
+        let records: [[UInt8]] = (0..<3_000).map { index in
+            let count = index == 1_500 ? 3 << 20 : index % 7 == 0 ? 0 : Int.random(in: 1...2_000, using: &generator)
+            return (0..<count).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ index) }
+        }
+        let locations = records.map { record in record.withUnsafeBufferPointer { arena.append($0) } }
+        for (record, location) in zip(records, locations) {
+            XCTAssertEqual(arena.withRecord(at: location) { Array($0) }, record)
+        }
+    }
+}
+

@@ -29,6 +29,16 @@ extension BinaryKeyedReader {
         }
     }
 
+    /// Reads the nested values of `key` (each a `type`) in order with `body`, without collecting
+    /// them: for values held otherwise than as an array.
+    public mutating func forEachNested<T>(_ type: T.Type, inArrayForKey key: StaticString, _ body: (inout BinaryKeyedReader) throws -> Void) throws {
+        _ = try elements(key, [T].self) { base, position, end in
+            let (start, elementEnd) = try Self.lengthPrefixed(base, &position, end)
+            var reader = try BinaryKeyedReader(base: base, start: start, end: elementEnd, type)
+            try body(&reader)
+        }
+    }
+
     /// The nested values of `key` by their string keys.
     public mutating func decode<K: BinaryStringKey, V: BinaryDecodable>(_ type: [K: V].Type, forKey key: StaticString) throws -> [K: V] {
         try keyedValues(key, type) { base, start, end in try V(region: base, start, end) }

@@ -173,12 +173,20 @@ public struct BinaryKeyedWriter {
 
     /// An array of nested values (an unkeyed container of length-prefixed elements).
     public mutating func encode<T: BinaryEncodable>(_ values: [T], forKey key: StaticString) throws(T.BinaryEncodingFailure) {
+        try encode(values, forKey: key) { (value, writer: inout BinaryKeyedWriter) throws(T.BinaryEncodingFailure) in try value.encode(to: &writer) }
+    }
+
+    /// An array of nested values, one per element of `elements`, each written by `encode` (as
+    /// `encode(_: [T], forKey:)` writes them): for values held otherwise than as an array.
+    public mutating func encode<C: Collection, Failure: Error>(
+        _ elements: C, forKey key: StaticString, each encode: (C.Element, inout BinaryKeyedWriter) throws(Failure) -> Void
+    ) throws(Failure) {
         begin(key)
-        try region { (bytes: inout _ByteWriter) throws(T.BinaryEncodingFailure) in
-            bytes.varint(UInt64(values.count))
-            for value in values {
+        try region { (bytes: inout _ByteWriter) throws(Failure) in
+            bytes.varint(UInt64(elements.count))
+            for element in elements {
                 let length = bytes.placeholder()
-                try Self.keyed(&bytes) { (writer: inout BinaryKeyedWriter) throws(T.BinaryEncodingFailure) in try value.encode(to: &writer) }
+                try Self.keyed(&bytes) { (writer: inout BinaryKeyedWriter) throws(Failure) in try encode(element, &writer) }
                 bytes.patchLength(at: length)
             }
         }
