@@ -143,9 +143,9 @@ extension AccountTable: CustomReflectable {
     }
 }
 
-/// Account numbers by identifier key: 20 bytes a slot for the usual keys of 32 hex digits.
+/// Account numbers by identifier key.
 private struct KeyIndex: Sendable {
-    private var digits: [IdentifierKey.Digits: Int32] = [:]
+    private var digits = DigitsTable()
     private var texts: [String: Int32] = [:]
 
     subscript(key: IdentifierKey) -> Int32? {
@@ -154,6 +154,7 @@ private struct KeyIndex: Sendable {
             return digits[keyDigits]
         }
         set {
+            guard let newValue else { preconditionFailure("keys are never removed") }
             if let keyDigits = key.digits { digits[keyDigits] = newValue } else { texts[key.text] = newValue }
         }
     }

@@ -105,3 +105,29 @@ final class AccountArenaTests: XCTestCase {
     }
 }
 
+/// `DigitsTable` finds every key it was given, however the keys' bits collide.
+final class DigitsTableTests: XCTestCase {
+    func test_everyKey_findsItsLatestNumber_andOthersFindNone() {
+        var table = DigitsTable()
+        var reference: [IdentifierKey.Digits: Int32] = [:]
+        var generator = SystemRandomNumberGenerator()
+        // Random keys, and keys that differ only in their high or their low half.
+        let keys = (0..<20_000).map { index -> IdentifierKey.Digits in
+            switch index % 3 {
+            case 0: IdentifierKey.Digits(high: generator.next(), low: generator.next())
+            case 1: IdentifierKey.Digits(high: UInt64(index), low: 7)
+            default: IdentifierKey.Digits(high: 7, low: UInt64(index) << 40)
+            }
+        }
+        for (index, key) in keys.enumerated() {
+            let number = Int32(index % 5_000)
+            table[key] = number
+            reference[key] = number
+        }
+        XCTAssertEqual(table.count, reference.count)
+        for (key, number) in reference { XCTAssertEqual(table[key], number) }
+        XCTAssertNil(table[IdentifierKey.Digits(high: 1, low: 1 << 63)])
+        XCTAssertNil(DigitsTable()[IdentifierKey.Digits(high: 0, low: 0)])
+    }
+}
+
