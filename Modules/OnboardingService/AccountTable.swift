@@ -69,11 +69,9 @@ public struct AccountTable: Sendable {
     private mutating func append(id: String, packed: UnsafeBufferPointer<UInt8>, sessions: Int) {
         let number = Int32(slots.count)
         slots[id] = Slot(strings: arena.append(packed), sessions: sessions)
-        PackedStrings.withFields(of: packed) { fields in
-            for key in fields.dropFirst(Account.Field.identifierKeys) {
-                guard let key, let identifierKey = IdentifierKey(keyUTF8: key) else { continue }
-                owners[identifierKey] = number
-            }
+        PackedStrings.forEachPackedField(of: packed, from: Account.Field.identifierKeys) { key, isHex in
+            guard let key, let identifierKey = IdentifierKey(packed: key, isHex: isHex) else { return }
+            owners[identifierKey] = number
         }
     }
 

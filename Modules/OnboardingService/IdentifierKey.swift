@@ -1,4 +1,5 @@
 import EventLog
+import PlatformKit
 
 /// An account look-up key (``SecretHasher``'s keyed hash of a contact value) as the state holds
 /// it: the usual 32 lowercase hex digits as their 16 bytes, so a key takes no allocation of its
@@ -22,6 +23,29 @@ public struct IdentifierKey: Sendable, Hashable {
         storage = text.withUTF8 { Self.parse($0) } ?? .text(text)
     }
 
+    /// The key of a field of ``PackedStrings``: the bytes its hex digits spell if `isHex`, else
+    /// its UTF-8; `nil` if that is not valid UTF-8.
+    init?(packed: UnsafeBufferPointer<UInt8>, isHex: Bool) {
+        guard isHex else {
+            self.init(keyUTF8: packed)
+            return
+        }
+        guard packed.count == 16 else {
+            self.init(storage: .text(Array(packed).hexString))
+            return
+        }
+        var high: UInt64 = 0, low: UInt64 = 0
+        for index in 0..<8 {
+            high = high << 8 | UInt64(packed[index])
+            low = low << 8 | UInt64(packed[index &+ 8])
+        }
+        self.init(storage: .digits(Digits(high: high, low: low)))
+    }
+
+    private init(storage: Storage) {
+        self.storage = storage
+    }
+
     /// The key's 16 bytes, if it is 32 lowercase hex digits.
     var digits: Digits? {
         guard case .digits(let digits) = storage else { return nil }
@@ -38,7 +62,7 @@ public struct IdentifierKey: Sendable, Hashable {
         guard utf8.count == 32 else { return nil }
         var high: UInt64 = 0, low: UInt64 = 0
         for index in 0..<16 {
-            guard let first = HexDigit.value(of: utf8[index]), let second = HexDigit.value(of: utf8[index &+ 16]) else { return nil }
+            guard let first = HexDigit.value(ofLowercase: utf8[index]), let second = HexDigit.value(ofLowercase: utf8[index &+ 16]) else { return nil }
             high = high << 4 | UInt64(first)
             low = low << 4 | UInt64(second)
         }

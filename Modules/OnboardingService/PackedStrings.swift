@@ -1,3 +1,5 @@
+import PlatformKit
+
 /// Optional strings packed into one byte buffer: one allocation for all of them, where each
 /// `String` longer than 15 bytes takes its own (with its header). Read back one by one.
 ///
@@ -99,13 +101,13 @@ struct PackedStrings: Sendable {
     /// it is an even number of lowercase hex digits.
     mutating func append(utf8 field: UnsafeBufferPointer<UInt8>?) {
         guard let field else { return appendHeader(0) }
-        guard field.count >= 2, field.count % 2 == 0, field.allSatisfy({ HexDigit.value(of: $0) != nil }) else {
+        guard field.count >= 2, field.count % 2 == 0, field.allSatisfy({ HexDigit.value(ofLowercase: $0) != nil }) else {
             appendHeader(Header.value(count: field.count, hex: false))
             return bytes.append(contentsOf: field)
         }
         appendHeader(Header.value(count: field.count / 2, hex: true))
         for index in stride(from: 0, to: field.count, by: 2) {
-            bytes.append(HexDigit.value(of: field[index])! << 4 | HexDigit.value(of: field[index + 1])!)
+            bytes.append(HexDigit.value(ofLowercase: field[index])! << 4 | HexDigit.value(ofLowercase: field[index + 1])!)
         }
     }
 
@@ -138,6 +140,17 @@ struct PackedStrings: Sendable {
             var fields = Fields(bytes: packed)
             while let field = fields.nextPacked() { spelled.write(field) }
             return try body(Fields(bytes: UnsafeBufferPointer(buffer)))
+        }
+    }
+
+    /// Calls `body` with each field of the packed bytes `packed` from field `index` on, as it is
+    /// packed: its payload (`nil` for a `nil` field) and whether that is the bytes hex digits
+    /// spell (else it is UTF-8). Reads no field twice and spells none out.
+    static func forEachPackedField(of packed: UnsafeBufferPointer<UInt8>, from index: Int, _ body: (UnsafeBufferPointer<UInt8>?, _ isHex: Bool) -> Void) {
+        var fields = Fields(bytes: packed), position = 0
+        while let field = fields.nextPacked() {
+            if position >= index { body(field.payload, field.isHex) }
+            position += 1
         }
     }
 

@@ -12,6 +12,23 @@ final class IdentifierKeyTests: XCTestCase {
         }
     }
 
+    /// A key read from an account's packed fields is the key of the text that was packed.
+    func test_aKeyReadFromPackedFields_isTheKeyOfItsText() {
+        let digest = "0123456789abcdef00ff10e0a1b2c3d4"
+        let texts = [digest, "ffffffffffffffff0000000000000001", digest.uppercased(), String(digest.dropLast(2)), digest + "00", "ab", "é€ key"]
+        PackedStrings(texts).withPackedBytes { packed in
+            var read = [IdentifierKey]()
+            PackedStrings.forEachPackedField(of: packed, from: 0) { field, isHex in
+                read.append(field.flatMap { IdentifierKey(packed: $0, isHex: isHex) } ?? IdentifierKey("<nil>"))
+            }
+            XCTAssertEqual(read, texts.map(IdentifierKey.init))
+            XCTAssertEqual(read.map(\.text), texts)
+            var fromThird = [String]()
+            PackedStrings.forEachPackedField(of: packed, from: 2) { field, isHex in fromThird.append(IdentifierKey(packed: field!, isHex: isHex)!.text) }
+            XCTAssertEqual(fromThird, Array(texts.dropFirst(2)))
+        }
+    }
+
     func test_equalKeys_areEqualAndHashAlike_differentOnesAreNot() {
         let digest = "ffffffffffffffff0000000000000001"
         XCTAssertEqual(IdentifierKey(digest), IdentifierKey(String(digest)))

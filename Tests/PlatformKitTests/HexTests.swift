@@ -20,6 +20,21 @@ final class HexTests: XCTestCase {
     }
 }
 
+final class HexDigitTests: XCTestCase {
+    /// Every byte, against the digits spelled out.
+    func test_values_matchTheDigitsOfEachCase() {
+        let lower = Array("0123456789abcdef".utf8), upper = Array("0123456789ABCDEF".utf8)
+        for byte in UInt8.min...UInt8.max {
+            let expectedLower = lower.firstIndex(of: byte).map(UInt8.init)
+            XCTAssertEqual(HexDigit.value(ofLowercase: byte), expectedLower, "\(byte)")
+            XCTAssertEqual(HexDigit.value(of: byte), expectedLower ?? upper.firstIndex(of: byte).map(UInt8.init), "\(byte)")
+        }
+        for value in UInt8(0)..<16 {
+            XCTAssertEqual(HexDigit.character(value), lower[Int(value)])
+        }
+    }
+}
+
 final class FNV1aTests: XCTestCase {
     func test_hash_isTheStandard64BitFNV1a() {
         XCTAssertEqual(FNV1a.hash(""), 0xCBF2_9CE4_8422_2325)
