@@ -81,7 +81,7 @@ let package = Package(
         module("OptimisticTool", ["CommandLineSupport", "DriverTrips", "TripService", "TripContract", "OptimisticSync", "EventLog", "EventLogSQLite", "PlatformKit", argumentParser]),
         .executableTarget(name: "optimistic", dependencies: ["OptimisticTool", argumentParser], path: "Tools/optimistic"),
         .executableTarget(name: "optimistic-bench", dependencies: ["OptimisticSync", "DriverTrips", "TripService", "TripContract", "EventLog", "PlatformKit"], path: "Tools/optimistic-bench"),
-        tests("OptimisticSync", ["OptimisticSync", "EventLog", "PlatformKit"]),
+        tests("OptimisticSync", ["OptimisticSync", "EventLog", "EventLogTestSupport", "PlatformKit"]),
         tests("OptimisticTool", ["OptimisticTool", "EventLogTestSupport"]),
         tests("DriverTrips", ["DriverTrips", "TripService", "TripContract", "OptimisticTool", "OptimisticSync", "EventLog", "EventLogTestSupport", "PlatformKit", collections]),
 

@@ -46,7 +46,7 @@ public struct AccountTable: Sendable {
     /// replaced, and the new one counts as the latest added.
     public mutating func add(_ account: Account) {
         guard slots[account.id] == nil else { return replace(account) }
-        account.strings.withPackedBytes { append(id: account.id, packed: $0, sessions: account.sessions) }
+        account.strings.withPackedBytes { _ = append(id: account.id, packed: $0, sessions: account.sessions) }
     }
 
     /// Changes account `id`, if there is one. Its identifier keys must stay as they are.
@@ -65,14 +65,22 @@ public struct AccountTable: Sendable {
         slots.values[index].sessions += 1
     }
 
-    /// Adds an account given as its packed strings (it must not be in the table).
-    private mutating func append(id: String, packed: UnsafeBufferPointer<UInt8>, sessions: Int) {
+    /// Adds an account given as its packed strings; returns `false` if the table had an account
+    /// with its id (which is then replaced in place, leaving the key index stale: decoding throws).
+    private mutating func append(id: String, packed: UnsafeBufferPointer<UInt8>, sessions: Int) -> Bool {
         let number = Int32(slots.count)
-        slots[id] = Slot(strings: arena.append(packed), sessions: sessions)
+        guard slots.updateValue(Slot(strings: arena.append(packed), sessions: sessions), forKey: id) == nil else { return false }
         PackedStrings.forEachPackedField(of: packed, from: Account.Field.identifierKeys) { key, isHex in
             guard let key, let identifierKey = IdentifierKey(packed: key, isHex: isHex) else { return }
             owners[identifierKey] = number
         }
+        return true
+    }
+
+    /// Makes room for `count` accounts (and as many keys) at once.
+    private mutating func reserveCapacity(_ count: Int) {
+        slots.reserveCapacity(count)
+        owners.reserveCapacity(count)
     }
 
     /// The account at `index` of `slots`.
@@ -111,13 +119,12 @@ extension AccountTable {
     init(from reader: inout BinaryKeyedReader, forKey key: StaticString) throws {
         self.init()
         var scratch = PackedStrings(reservingCapacity: 512)
-        try reader.forEachNested(Account.self, inArrayForKey: key) { reader in
+        try reader.forEachNested(Account.self, inArrayForKey: key, reserve: { reserveCapacity($0) }) { reader in
             scratch.removeAll()
             let (id, sessions) = try Account.decode(from: &reader, into: &scratch)
-            guard slots[id] == nil else {
+            guard scratch.withPackedBytes({ append(id: id, packed: $0, sessions: sessions) }) else {
                 throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "account \(id) is listed twice"))
             }
-            scratch.withPackedBytes { append(id: id, packed: $0, sessions: sessions) }
         }
     }
 }
@@ -145,6 +152,11 @@ extension AccountTable: CustomReflectable {
 private struct KeyIndex: Sendable {
     private var digits = DigitsTable()
     private var texts: [String: Int32] = [:]
+
+    /// Makes room for `count` hex keys (most keys are).
+    mutating func reserveCapacity(_ count: Int) {
+        digits.reserveCapacity(count)
+    }
 
     subscript(key: IdentifierKey) -> Int32? {
         get {

@@ -38,10 +38,21 @@ struct DigitsTable: Sendable {
         return slot
     }
 
-    /// Doubles the slots (or makes the first ones) and puts every key in its new slot.
+    /// Makes room for `count` keys without growing.
+    mutating func reserveCapacity(_ count: Int) {
+        var capacity = max(Self.minimumCapacity, numbers.count)
+        while count * 8 > capacity * 7 { capacity *= 2 }
+        if capacity > numbers.count { rehash(capacity) }
+    }
+
+    /// Doubles the slots (or makes the first ones).
     private mutating func grow() {
+        rehash(max(Self.minimumCapacity, numbers.count * 2))
+    }
+
+    /// Makes `capacity` slots (a power of two) and puts every key in its new slot.
+    private mutating func rehash(_ capacity: Int) {
         let (oldKeys, oldNumbers) = (keys, numbers)
-        let capacity = max(Self.minimumCapacity, numbers.count * 2)
         keys = Array(repeating: IdentifierKey.Digits(high: 0, low: 0), count: capacity)
         numbers = Array(repeating: Self.empty, count: capacity)
         for (key, number) in zip(oldKeys, oldNumbers) where number != Self.empty {

@@ -108,6 +108,15 @@ final class AccountArenaTests: XCTestCase {
 /// `DigitsTable` finds every key it was given, however the keys' bits collide.
 final class DigitsTableTests: XCTestCase {
     func test_everyKey_findsItsLatestNumber_andOthersFindNone() {
+        assertFindsEveryKey(reservingAfter: nil)
+    }
+
+    /// Room made part way through (as decoding does first) keeps the keys already in.
+    func test_reservingRoom_keepsTheKeys_andFindsEveryKeyAfter() {
+        assertFindsEveryKey(reservingAfter: 1_000)
+    }
+
+    private func assertFindsEveryKey(reservingAfter reserveAt: Int?, file: StaticString = #filePath, line: UInt = #line) {
         var table = DigitsTable()
         var reference: [IdentifierKey.Digits: Int32] = [:]
         var generator = SystemRandomNumberGenerator()
@@ -120,13 +129,14 @@ final class DigitsTableTests: XCTestCase {
             }
         }
         for (index, key) in keys.enumerated() {
+            if index == reserveAt { table.reserveCapacity(keys.count) }
             let number = Int32(index % 5_000)
             table[key] = number
             reference[key] = number
         }
-        XCTAssertEqual(table.count, reference.count)
-        for (key, number) in reference { XCTAssertEqual(table[key], number) }
-        XCTAssertNil(table[IdentifierKey.Digits(high: 1, low: 1 << 63)])
+        XCTAssertEqual(table.count, reference.count, file: file, line: line)
+        for (key, number) in reference { XCTAssertEqual(table[key], number, file: file, line: line) }
+        XCTAssertNil(table[IdentifierKey.Digits(high: 1, low: 1 << 63)], file: file, line: line)
         XCTAssertNil(DigitsTable()[IdentifierKey.Digits(high: 0, low: 0)])
     }
 }

@@ -1,3 +1,4 @@
+import EventLog
 import OptimisticSync
 import PlatformKit
 
@@ -17,6 +18,13 @@ enum CounterSync: OptimisticDomain {
             state.items = state.items.map { $0 == request["item"] ? $0 + "*" : $0 }
         }
         .waitingForServer("reset")
+}
+
+extension CounterSync.State: BinaryDecodable {
+    init(from reader: inout BinaryKeyedReader) throws {
+        count = try reader.decode(Int.self, forKey: "count")
+        items = try reader.decode([String].self, forKey: "items")
+    }
 }
 
 /// The counter's server half: applies each idempotency key once and remembers its answer.

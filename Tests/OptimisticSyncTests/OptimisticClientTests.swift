@@ -1,4 +1,5 @@
 import EventLog
+import EventLogTestSupport
 import OptimisticSync
 import PlatformKit
 import XCTest
@@ -158,6 +159,24 @@ final class OptimisticClientTests: XCTestCase {
         XCTAssertTrue(String(decoding: json, as: UTF8.self).contains(#""lastAlert":{"#))
         XCTAssertEqual(try JSONDecoder().decode(OptimisticClientState<CounterSync>.self, from: json), client.state)
         XCTAssertFalse(String(decoding: try JSONEncoder().encode(OptimisticClientState<CounterSync>()), as: UTF8.self).contains("lastAlert"))
+    }
+
+    /// Snapshots of clients decode without `Codable` (the domain's state is `BinaryDecodable`):
+    /// to the same state, with a queue, retries, stats and an alert, and with none of them.
+    func test_clientState_decodesWithoutCodable_likeCodable() throws {
+        var client = makeClient()
+        var server = CounterServer()
+        server.rejecting = ["r1"]
+        let create = try client.submit("create", [Parameter("item", "tmp:r1")], at: .at(0))
+        let increment = try client.submit("increment", at: .at(1))
+        _ = try client.submit("star", [Parameter("item", "tmp:r1")], dependsOn: [increment.id], at: .at(2))
+        XCTAssertEqual(client.due(at: .at(3)).map(\.id), [create.id, increment.id])
+        client.receive(server.handle(create), for: create.id, at: .at(4))
+        client.deliveryFailed(increment.id, reason: "unreachable", at: .at(5))
+        XCTAssertNotNil(client.state.lastAlert)
+        XCTAssertNotNil(client.state.pending.first?.retryAt)
+        try assertDecodesLikeCodable(client.state)
+        try assertDecodesLikeCodable(OptimisticClientState<CounterSync>())
     }
 
     func test_serverAssignedIDsReplaceTemporaryIDsInDependents() throws {

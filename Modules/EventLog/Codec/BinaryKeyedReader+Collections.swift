@@ -30,9 +30,12 @@ extension BinaryKeyedReader {
     }
 
     /// Reads the nested values of `key` (each a `type`) in order with `body`, without collecting
-    /// them: for values held otherwise than as an array.
-    public mutating func forEachNested<T>(_ type: T.Type, inArrayForKey key: StaticString, _ body: (inout BinaryKeyedReader) throws -> Void) throws {
-        _ = try elements(key, [T].self) { base, position, end in
+    /// them: for values held otherwise than as an array. `reserve` is first told how many there
+    /// are (to make room for them at once).
+    public mutating func forEachNested<T>(
+        _ type: T.Type, inArrayForKey key: StaticString, reserve: (Int) -> Void = { _ in }, _ body: (inout BinaryKeyedReader) throws -> Void
+    ) throws {
+        _ = try elements(key, [T].self, reserve: reserve) { base, position, end in
             let (start, elementEnd) = try Self.lengthPrefixed(base, &position, end)
             var reader = try BinaryKeyedReader(base: base, start: start, end: elementEnd, type)
             try body(&reader)
@@ -71,12 +74,12 @@ extension BinaryKeyedReader {
 
     /// The elements of the unkeyed container of `key`, each read by `element`.
     private mutating func elements<E>(
-        _ key: StaticString, _ type: Any.Type, _ element: (UnsafeRawPointer, inout Int, Int) throws -> E
+        _ key: StaticString, _ type: Any.Type, reserve: (Int) -> Void = { _ in }, _ element: (UnsafeRawPointer, inout Int, Int) throws -> E
     ) throws -> [E] {
         guard let (start, end) = region(key) else { throw Self.missing(key) }
         return try Self.within(Key(key)) {
             guard start < end else { throw Self.nilFound(type) }
-            return try Self.unkeyed(base, start, end, element)
+            return try Self.unkeyed(base, start, end, reserve: reserve, element)
         }
     }
 
@@ -92,7 +95,7 @@ extension BinaryKeyedReader {
 
     /// The unkeyed container in `start..<end` (a count, then the elements), each read by `element`.
     private static func unkeyed<E>(
-        _ base: UnsafeRawPointer, _ start: Int, _ end: Int, _ element: (UnsafeRawPointer, inout Int, Int) throws -> E
+        _ base: UnsafeRawPointer, _ start: Int, _ end: Int, reserve: (Int) -> Void = { _ in }, _ element: (UnsafeRawPointer, inout Int, Int) throws -> E
     ) throws -> [E] {
         var position = start
         let count = try failing { () throws(_DecodeFailure) in
@@ -101,6 +104,7 @@ extension BinaryKeyedReader {
             guard raw <= UInt64(end &- position) else { throw .countTooLarge(raw) }
             return Int(raw)
         }
+        reserve(count)
         var values: [E] = []
         values.reserveCapacity(count)
         for index in 0..<count {

@@ -208,6 +208,12 @@ public struct BinaryKeyedReader {
         return try BinaryDecoder().decode(T.self, from: UnsafeRawBufferPointer(start: base + start, count: end - start))
     }
 
+    /// Any other `Decodable` value of `key` through ``BinaryDecoder``, or `nil` when the key is missing or nil.
+    public mutating func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: StaticString) throws -> T? {
+        guard let (start, end) = region(key), start < end else { return nil }
+        return try BinaryDecoder().decode(T.self, from: UnsafeRawBufferPointer(start: base + start, count: end - start))
+    }
+
     // MARK: - Look-up
 
     private mutating func required<T>(
