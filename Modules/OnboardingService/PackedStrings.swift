@@ -101,14 +101,18 @@ struct PackedStrings: Sendable {
     /// it is an even number of lowercase hex digits.
     mutating func append(utf8 field: UnsafeBufferPointer<UInt8>?) {
         guard let field else { return appendHeader(0) }
-        guard field.count >= 2, field.count % 2 == 0, field.allSatisfy({ HexDigit.value(ofLowercase: $0) != nil }) else {
-            appendHeader(Header.value(count: field.count, hex: false))
-            return bytes.append(contentsOf: field)
+        let packed = field.count >= 2 && field.count % 2 == 0 && withUnsafeTemporaryAllocation(of: UInt8.self, capacity: field.count / 2) { digitBytes in
+            for index in digitBytes.indices {
+                guard let high = HexDigit.value(ofLowercase: field[2 &* index]), let low = HexDigit.value(ofLowercase: field[2 &* index &+ 1]) else { return false }
+                digitBytes[index] = high << 4 | low
+            }
+            appendHeader(Header.value(count: digitBytes.count, hex: true))
+            bytes.append(contentsOf: digitBytes)
+            return true
         }
-        appendHeader(Header.value(count: field.count / 2, hex: true))
-        for index in stride(from: 0, to: field.count, by: 2) {
-            bytes.append(HexDigit.value(ofLowercase: field[index])! << 4 | HexDigit.value(ofLowercase: field[index + 1])!)
-        }
+        guard !packed else { return }
+        appendHeader(Header.value(count: field.count, hex: false))
+        bytes.append(contentsOf: field)
     }
 
     private mutating func appendHeader(_ value: UInt) {

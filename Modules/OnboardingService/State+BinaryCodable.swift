@@ -60,7 +60,7 @@ extension Account: BinaryEncodable, BinaryDecodable {
     }
 
     /// Packs the strings of the account `reader` reads into `strings` (in the order of `Field`:
-    /// the keys, written third, last); returns its id and sessions.
+    /// the keys last); returns its id and sessions.
     static func decode(from reader: inout BinaryKeyedReader, into strings: inout PackedStrings) throws -> (id: String, sessions: Int) {
         let id = try reader.decode(String.self, forKey: "id")
         strings.append(id)
@@ -77,8 +77,11 @@ extension Account: BinaryEncodable, BinaryDecodable {
             strings.append(utf8: parts.salt)
             strings.append(utf8: parts.digest)
         }
+        // The keys are written third but packed last: read after the rest (and after `sessions`,
+        // so only the keys are looked up out of the written order).
+        let sessions = try reader.decode(Int.self, forKey: "sessions")
         try reader.forEachUTF8(inStringsForKey: "identifierKeys") { strings.append(utf8: $0) }
-        return (id, try reader.decode(Int.self, forKey: "sessions"))
+        return (id, sessions)
     }
 
     /// Calls `body` with the UTF-8 of `salt$digest`, or of `digest` alone if there is no salt.

@@ -67,6 +67,29 @@ final class BinaryKeyedReaderTests: XCTestCase {
         XCTAssertEqual(decoded, Sample(name: "n", count: 3, total: -5, flag: true, note: nil, tags: ["x"]))
     }
 
+    /// Keys written partly out of the read order (one moved ahead, one written twice): each
+    /// look-up after a search goes on from the entry found, and finds what `Codable` finds.
+    func test_fastDecode_afterAKeyOutOfOrder_readsTheRestInOrder_likeCodable() throws {
+        struct Shuffled: Encodable {
+            enum CodingKeys: String, CodingKey { case name, count, total, flag, note, tags }
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encode(["t"], forKey: .tags)
+                try container.encode("first", forKey: .name)
+                try container.encode(7, forKey: .count)
+                try container.encode(Int64(8), forKey: .total)
+                try container.encode(false, forKey: .flag)
+                try container.encode("second", forKey: .name)
+            }
+        }
+        let bytes = try BinaryEncoder().encode(Shuffled())
+        let decoded = try BinaryKeyedReader.decode(Sample.self, from: bytes)
+        XCTAssertEqual(decoded, try BinaryDecoder().decode(Sample.self, from: bytes))
+        XCTAssertEqual(decoded.count, 7)
+        XCTAssertEqual(decoded.total, 8)
+        XCTAssertEqual(decoded.tags, ["t"])
+    }
+
     func test_fastDecode_throwsWhereCodableThrows_onMalformedInput() throws {
         var random = SeededGenerator(seed: 22)
         let valid = try BinaryEncoder().encode(randomSample(&random))

@@ -252,7 +252,9 @@ public struct BinaryKeyedReader {
         }
     }
 
-    /// The value region of `key`: the next entry if it matches (the synthesized order), else a search.
+    /// The value region of `key`: the next entry if it matches (the synthesized order), else the
+    /// first with `key` (as ``BinaryDecoder`` finds it). Either way, the next look-up starts
+    /// after it, so fields read in the written order after one out of it are found at once.
     mutating func region(_ key: StaticString) -> (Int, Int)? {
         var next = cursor
         if consumed < count, let found = entry(at: &next, matching: key) {
@@ -261,16 +263,21 @@ public struct BinaryKeyedReader {
             return found
         }
         var position = entries
-        for _ in 0..<count {
-            if let found = entry(at: &position, matching: key) { return found }
+        for index in 0..<count {
+            if let found = entry(at: &position, matching: key) {
+                cursor = position
+                consumed = index &+ 1
+                return found
+            }
         }
         return nil
     }
 
     /// Reads the entry at `position` (moving past it); its value region if its key is `key`.
+    @inline(__always)
     private func entry(at position: inout Int, matching key: StaticString) -> (Int, Int)? {
         let (name, start, end) = nextEntry(at: &position)
-        guard name.count == key.utf8CodeUnitCount, memcmp(name.baseAddress!, key.utf8Start, name.count) == 0 else { return nil }
+        guard name.count == key.utf8CodeUnitCount, _bytesEqual(name.baseAddress, key.utf8Start, name.count) else { return nil }
         return (start, end)
     }
 
