@@ -102,10 +102,13 @@ struct PackedStrings: Sendable {
     mutating func append(utf8 field: UnsafeBufferPointer<UInt8>?) {
         guard let field else { return appendHeader(0) }
         let packed = field.count >= 2 && field.count % 2 == 0 && withUnsafeTemporaryAllocation(of: UInt8.self, capacity: field.count / 2) { digitBytes in
+            var nibbles: UInt8 = 0
             for index in digitBytes.indices {
-                guard let high = HexDigit.value(ofLowercase: field[2 &* index]), let low = HexDigit.value(ofLowercase: field[2 &* index &+ 1]) else { return false }
+                let high = HexDigit.nibble(ofLowercase: field[2 &* index]), low = HexDigit.nibble(ofLowercase: field[2 &* index &+ 1])
+                nibbles |= high | low
                 digitBytes[index] = high << 4 | low
             }
+            guard nibbles < 16 else { return false }
             appendHeader(Header.value(count: digitBytes.count, hex: true))
             bytes.append(contentsOf: digitBytes)
             return true

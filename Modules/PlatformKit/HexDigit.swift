@@ -10,6 +10,17 @@ public enum HexDigit {
         return letter < 6 ? letter &+ 10 : nil
     }
 
+    /// The value of a lowercase hex digit, or `0xFF` for any other byte, computed without
+    /// branches: OR the nibbles of a run of digits and check once that the result is below 16
+    /// (digits are as likely letters as numbers, so a branch per digit is often mispredicted).
+    @inlinable @inline(__always)
+    public static func nibble(ofLowercase character: UInt8) -> UInt8 {
+        let digit = character &- UInt8(ascii: "0")
+        let letter = character &- UInt8(ascii: "a")
+        let letterValue = letter < 6 ? letter &+ 10 : 0xFF
+        return digit < 10 ? digit : letterValue
+    }
+
     /// The value of a hex digit in either case; `nil` for any other byte.
     @inlinable @inline(__always)
     public static func value(of character: UInt8) -> UInt8? {

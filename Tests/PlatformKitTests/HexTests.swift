@@ -27,6 +27,7 @@ final class HexDigitTests: XCTestCase {
         for byte in UInt8.min...UInt8.max {
             let expectedLower = lower.firstIndex(of: byte).map(UInt8.init)
             XCTAssertEqual(HexDigit.value(ofLowercase: byte), expectedLower, "\(byte)")
+            XCTAssertEqual(HexDigit.nibble(ofLowercase: byte), expectedLower ?? 0xFF, "\(byte)")
             XCTAssertEqual(HexDigit.value(of: byte), expectedLower ?? upper.firstIndex(of: byte).map(UInt8.init), "\(byte)")
         }
         for value in UInt8(0)..<16 {
