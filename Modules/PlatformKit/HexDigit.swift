@@ -4,10 +4,8 @@ public enum HexDigit {
     /// that must be written back exactly as it was read (keys, digests) accepts only this case.
     @inlinable @inline(__always)
     public static func value(ofLowercase character: UInt8) -> UInt8? {
-        let digit = character &- UInt8(ascii: "0")
-        if digit < 10 { return digit }
-        let letter = character &- UInt8(ascii: "a")
-        return letter < 6 ? letter &+ 10 : nil
+        let nibble = nibble(ofLowercase: character)
+        return nibble < 16 ? nibble : nil
     }
 
     /// The value of a lowercase hex digit, or `0xFF` for any other byte, computed without
