@@ -91,13 +91,6 @@ enum PasswordParts {
         return [String(passwordDigest[..<dollar]), String(passwordDigest[passwordDigest.utf8.index(after: dollar)...])]
     }
 
-    /// The UTF-8 of the salt and the digest of the UTF-8 of a `passwordDigest`.
-    static func split(utf8: UnsafeBufferPointer<UInt8>?) -> (salt: UnsafeBufferPointer<UInt8>?, digest: UnsafeBufferPointer<UInt8>?) {
-        guard let utf8 else { return (nil, nil) }
-        guard let dollar = utf8.firstIndex(of: UInt8(ascii: "$")) else { return (nil, utf8) }
-        return (UnsafeBufferPointer(rebasing: utf8[..<dollar]), UnsafeBufferPointer(rebasing: utf8[(dollar + 1)...]))
-    }
-
     /// The `passwordDigest` of a salt and a digest.
     static func join(salt: String?, digest: String?) -> String? {
         guard let digest else { return nil }

@@ -15,7 +15,7 @@ struct AccountArena: Sendable {
 
     /// Appends `record`; returns where it is.
     mutating func append(_ record: UnsafeBufferPointer<UInt8>) -> Location {
-        let header = Self.headerSize(of: record.count)
+        let header = LEB128.size(of: UInt(record.count))
         if blocks.isEmpty || blocks[blocks.count - 1].count + header + record.count > Self.blockSize {
             var block = ContiguousArray<UInt8>()
             block.reserveCapacity(max(Self.blockSize, header + record.count))
@@ -23,12 +23,7 @@ struct AccountArena: Sendable {
         }
         let index = blocks.count - 1
         let location = Location(block: UInt32(index), offset: UInt32(blocks[index].count))
-        var count = UInt(record.count)
-        while count >= 0x80 {
-            blocks[index].append(UInt8(count & 0x7F) | 0x80)
-            count >>= 7
-        }
-        blocks[index].append(UInt8(count))
+        LEB128.forEachByte(of: UInt(record.count)) { blocks[index].append($0) }
         blocks[index].append(contentsOf: record)
         return location
     }
@@ -36,22 +31,9 @@ struct AccountArena: Sendable {
     /// Calls `body` with the record at `location`.
     func withRecord<R>(at location: Location, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
         try blocks[Int(location.block)].withUnsafeBufferPointer { block in
-            var position = Int(location.offset), count = 0, shift = 0
-            while true {
-                let byte = block[position]
-                position += 1
-                count |= Int(byte & 0x7F) << shift
-                shift += 7
-                if byte < 0x80 { break }
-            }
+            var position = Int(location.offset)
+            let count = Int(LEB128.read(block, at: &position)!)
             return try body(UnsafeBufferPointer(rebasing: block[position..<position + count]))
         }
-    }
-
-    /// The bytes of the LEB128 length of a record of `count` bytes.
-    private static func headerSize(of count: Int) -> Int {
-        var size = 1, value = count
-        while value >= 0x80 { value >>= 7; size += 1 }
-        return size
     }
 }

@@ -67,7 +67,7 @@ public struct AccountTable: Sendable {
 
     /// Adds an account given as its packed strings; returns `false` if the table had an account
     /// with its id (which is then replaced in place, leaving the key index stale: decoding throws).
-    private mutating func append(id: String, packed: UnsafeBufferPointer<UInt8>, sessions: Int) -> Bool {
+    mutating func append(id: String, packed: UnsafeBufferPointer<UInt8>, sessions: Int) -> Bool {
         let number = Int32(slots.count)
         guard slots.updateValue(Slot(strings: arena.append(packed), sessions: sessions), forKey: id) == nil else { return false }
         PackedStrings.forEachPackedField(of: packed, from: Account.Field.identifierKeys) { key, isHex in
@@ -78,9 +78,16 @@ public struct AccountTable: Sendable {
     }
 
     /// Makes room for `count` accounts (and as many keys) at once.
-    private mutating func reserveCapacity(_ count: Int) {
+    mutating func reserveCapacity(_ count: Int) {
         slots.reserveCapacity(count)
         owners.reserveCapacity(count)
+    }
+
+    /// Calls `body` with each account's packed strings and sessions, in the order they were added.
+    func forEachPacked(_ body: (UnsafeBufferPointer<UInt8>, _ sessions: Int) -> Void) {
+        for slot in slots.values {
+            arena.withRecord(at: slot.strings) { body($0, slot.sessions) }
+        }
     }
 
     /// The account at `index` of `slots`.
@@ -102,42 +109,6 @@ extension AccountTable: Equatable {
     /// The same accounts in the same order (however their strings are laid out).
     public static func == (lhs: AccountTable, rhs: AccountTable) -> Bool {
         lhs.count == rhs.count && lhs.all == rhs.all
-    }
-}
-
-// Snapshots write and read the accounts between the arena and the bytes, without an `Account`
-// (and its allocation) for each.
-extension AccountTable {
-    /// Writes the accounts as an array of them for `key`, as `[Account]` is written.
-    func encode(to writer: inout BinaryKeyedWriter, forKey key: StaticString) {
-        writer.encode(slots.values, forKey: key) { slot, writer in
-            arena.withRecord(at: slot.strings) { Account.encode(packed: $0, sessions: slot.sessions, to: &writer) }
-        }
-    }
-
-    /// The accounts of the array of `key` (as `encode(to:forKey:)` writes it).
-    init(from reader: inout BinaryKeyedReader, forKey key: StaticString) throws {
-        self.init()
-        var scratch = PackedStrings(reservingCapacity: 512)
-        try reader.forEachNested(Account.self, inArrayForKey: key, reserve: { reserveCapacity($0) }) { reader in
-            scratch.removeAll()
-            let (id, sessions) = try Account.decode(from: &reader, into: &scratch)
-            guard scratch.withPackedBytes({ append(id: id, packed: $0, sessions: sessions) }) else {
-                throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "account \(id) is listed twice"))
-            }
-        }
-    }
-}
-
-extension AccountTable: Codable {
-    /// Written as the array of accounts.
-    public init(from decoder: any Decoder) throws {
-        self.init(try decoder.singleValueContainer().decode([Account].self))
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(all)
     }
 }
 

@@ -59,12 +59,32 @@ struct PackedStrings: Sendable {
 
     /// Field `index`, as it was packed; `nil` if it was `nil` or is past the end.
     subscript(index: Int) -> String? {
-        withFields { fields in
-            for (position, field) in fields.enumerated() where position == index {
-                return field.map { String(decoding: $0, as: UTF8.self) }
-            }
-            return nil
+        withPackedBytes { Self.field(index, of: $0) }
+    }
+
+    /// Field `index` of the packed bytes `packed`, as ``subscript(_:)`` reads it.
+    static func field(_ index: Int, of packed: UnsafeBufferPointer<UInt8>) -> String? {
+        var fields = Fields(bytes: packed)
+        for _ in 0..<index { _ = fields.nextPacked() }
+        return fields.nextPacked()?.string
+    }
+
+    /// The number of fields of `packed` if they are well-formed packed fields (every header and
+    /// payload inside it, every text field valid UTF-8), else `nil`: bytes from outside (a
+    /// snapshot) are checked before they are read as fields.
+    static func validatedFieldCount(of packed: UnsafeBufferPointer<UInt8>) -> Int? {
+        var position = 0, count = 0
+        while position < packed.count {
+            guard let header = LEB128.read(packed, at: &position) else { return nil }
+            count += 1
+            guard header > 0 else { continue }
+            let size = (header - 1) >> 1
+            guard size <= UInt(packed.count - position) else { return nil }
+            let payload = UnsafeBufferPointer(rebasing: packed[position..<position + Int(size)])
+            position += Int(size)
+            if (header - 1) & 1 == 0, !Self.isValidUTF8(payload) { return nil }
         }
+        return count
     }
 
     /// The fields from `index` on.
@@ -119,7 +139,7 @@ struct PackedStrings: Sendable {
     }
 
     private mutating func appendHeader(_ value: UInt) {
-        Header.forEachByte(of: value) { bytes.append($0) }
+        LEB128.forEachByte(of: value) { bytes.append($0) }
     }
 
     /// No fields, keeping the buffer (to pack again).
@@ -161,6 +181,14 @@ struct PackedStrings: Sendable {
         }
     }
 
+    private static func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        if #available(macOS 26.0, iOS 26.0, watchOS 26.0, tvOS 26.0, visionOS 26.0, *) {
+            return (try? UTF8Span(validating: bytes.span)) != nil  // validates without making a `String`
+        } else {
+            return String(validating: bytes, as: UTF8.self) != nil
+        }
+    }
+
     /// The size of `packed` with its hex fields spelled out as digits.
     private static func spelledSize(of packed: UnsafeBufferPointer<UInt8>) -> Int {
         var size = 0, fields = Fields(bytes: packed)
@@ -179,19 +207,7 @@ struct PackedStrings: Sendable {
         }
 
         static func size(count: Int, hex: Bool) -> Int {
-            var size = 0
-            forEachByte(of: value(count: count, hex: hex)) { _ in size += 1 }
-            return size
-        }
-
-        /// The LEB128 bytes of `value`.
-        static func forEachByte(of value: UInt, _ body: (UInt8) -> Void) {
-            var value = value
-            while value >= 0x80 {
-                body(UInt8(value & 0x7F) | 0x80)
-                value >>= 7
-            }
-            body(UInt8(value))
+            LEB128.size(of: value(count: count, hex: hex))
         }
     }
 
@@ -201,6 +217,19 @@ struct PackedStrings: Sendable {
         fileprivate struct Packed {
             var payload: UnsafeBufferPointer<UInt8>?
             var isHex: Bool
+
+            /// The field as it was packed (hex spelled out again).
+            var string: String? {
+                guard let payload else { return nil }
+                guard isHex else { return String(decoding: payload, as: UTF8.self) }
+                return String(unsafeUninitializedCapacity: payload.count * 2) { digits in
+                    for (index, byte) in payload.enumerated() {
+                        digits[2 * index] = HexDigit.character(byte >> 4)
+                        digits[2 * index + 1] = HexDigit.character(byte & 0xF)
+                    }
+                    return payload.count * 2
+                }
+            }
         }
 
         let bytes: UnsafeBufferPointer<UInt8>
@@ -208,26 +237,13 @@ struct PackedStrings: Sendable {
 
         init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
-        /// The next field, `nil` for a `nil` field or past the end.
-        mutating func nextField() -> UnsafeBufferPointer<UInt8>? {
-            next() ?? nil
-        }
-
         /// The next field's UTF-8 (of a buffer whose hex fields are spelled out).
         mutating func next() -> UnsafeBufferPointer<UInt8>?? {
             nextPacked().map(\.payload)
         }
 
         fileprivate mutating func nextPacked() -> Packed? {
-            guard position < bytes.count else { return nil }
-            var header = 0, shift = 0
-            while position < bytes.count {
-                let byte = bytes[position]
-                position += 1
-                header |= Int(byte & 0x7F) << shift
-                shift += 7
-                if byte < 0x80 { break }
-            }
+            guard position < bytes.count, let header = LEB128.read(bytes, at: &position).map({ Int(truncatingIfNeeded: $0) }) else { return nil }
             guard header > 0 else { return Packed(payload: nil, isHex: false) }
             let start = position
             position += (header - 1) >> 1
@@ -241,7 +257,7 @@ struct PackedStrings: Sendable {
 
             mutating func write(_ field: Packed) {
                 guard let payload = field.payload else { return byte(0) }
-                Header.forEachByte(of: Header.value(count: field.isHex ? payload.count * 2 : payload.count, hex: false)) { byte($0) }
+                LEB128.forEachByte(of: Header.value(count: field.isHex ? payload.count * 2 : payload.count, hex: false)) { byte($0) }
                 guard field.isHex else {
                     for character in payload { byte(character) }
                     return

@@ -5,7 +5,8 @@ public struct OnboardingProjection: Projection {
     public init() {}
 
     public var name: String { "onboarding.accounts" }
-    public var version: Int { 2 }
+    /// 3: accounts are one run of records (see `AccountTable+Records.swift`).
+    public var version: Int { 3 }
     public var initialState: OnboardingState { OnboardingState() }
     public var events: EventRegistry { Self.registry }
 

@@ -79,8 +79,8 @@ final class AccountTableTests: XCTestCase {
         state.accounts.add(account("a", [keyA]))
         state.accounts.add(account("b", [keyB]))
         var twice = try BinaryEncoder().encode(state)
-        // The id "b" is written as a region of 2 bytes: its length, 1, then "b".
-        let at = try XCTUnwrap((2..<twice.count).first { twice[($0 - 2)...$0].elementsEqual([2, 1, UInt8(ascii: "b")]) })
+        // The id "b" is packed as its header, 3 (one byte of text), then "b".
+        let at = try XCTUnwrap((1..<twice.count).first { twice[($0 - 1)...$0].elementsEqual([3, UInt8(ascii: "b")]) })
         twice[at] = UInt8(ascii: "a")
         XCTAssertNoThrow(try BinaryDecoder().decode(OnboardingState.self, from: bytes))
         XCTAssertThrowsError(try BinaryDecoder().decode(OnboardingState.self, from: twice)) { error in

@@ -596,24 +596,6 @@ enum _Read {
         return string
     }
 
-    /// The bytes of the string at `position` (moving past it), which must be valid UTF-8.
-    static func utf8(_ base: UnsafeRawPointer, _ position: inout Int, _ end: Int) throws(_DecodeFailure) -> UnsafeBufferPointer<UInt8> {
-        let length = try length(base, &position, end)
-        let bytes = UnsafeBufferPointer(start: (base + position).assumingMemoryBound(to: UInt8.self), count: length)
-        guard isValidUTF8(bytes) else { throw .invalidUTF8 }
-        position &+= length
-        return bytes
-    }
-
-    /// Whether `bytes` are valid UTF-8.
-    static func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        if #available(macOS 26.0, iOS 26.0, watchOS 26.0, tvOS 26.0, visionOS 26.0, *) {
-            return (try? UTF8Span(validating: bytes.span)) != nil
-        } else {
-            return String(validating: bytes, as: UTF8.self) != nil
-        }
-    }
-
     /// `bytes` as a `String` if they are valid UTF-8.
     static func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
         if #available(macOS 26.0, iOS 26.0, watchOS 26.0, tvOS 26.0, visionOS 26.0, *) {

@@ -11,11 +11,6 @@ extension BinaryKeyedReader {
         try elements(key, type) { base, position, end in try _Read.string(base, &position, end) }
     }
 
-    /// Calls `body` with the UTF-8 of each string of `key`, in order (validated, not made `String`s).
-    public mutating func forEachUTF8(inStringsForKey key: StaticString, _ body: (UnsafeBufferPointer<UInt8>) throws -> Void) throws {
-        _ = try elements(key, [String].self) { base, position, end in try body(try _Read.utf8(base, &position, end)) }
-    }
-
     /// The set of strings of `key`.
     public mutating func decode(_ type: Set<String>.Type, forKey key: StaticString) throws -> Set<String> {
         Set(try decode([String].self, forKey: key))
@@ -26,19 +21,6 @@ extension BinaryKeyedReader {
         try elements(key, type) { base, position, end in
             let (start, elementEnd) = try Self.lengthPrefixed(base, &position, end)
             return try T(region: base, start, elementEnd)
-        }
-    }
-
-    /// Reads the nested values of `key` (each a `type`) in order with `body`, without collecting
-    /// them: for values held otherwise than as an array. `reserve` is first told how many there
-    /// are (to make room for them at once).
-    public mutating func forEachNested<T>(
-        _ type: T.Type, inArrayForKey key: StaticString, reserve: (Int) -> Void = { _ in }, _ body: (inout BinaryKeyedReader) throws -> Void
-    ) throws {
-        _ = try elements(key, [T].self, reserve: reserve) { base, position, end in
-            let (start, elementEnd) = try Self.lengthPrefixed(base, &position, end)
-            var reader = try BinaryKeyedReader(base: base, start: start, end: elementEnd, type)
-            try body(&reader)
         }
     }
 
@@ -74,12 +56,12 @@ extension BinaryKeyedReader {
 
     /// The elements of the unkeyed container of `key`, each read by `element`.
     private mutating func elements<E>(
-        _ key: StaticString, _ type: Any.Type, reserve: (Int) -> Void = { _ in }, _ element: (UnsafeRawPointer, inout Int, Int) throws -> E
+        _ key: StaticString, _ type: Any.Type, _ element: (UnsafeRawPointer, inout Int, Int) throws -> E
     ) throws -> [E] {
         guard let (start, end) = region(key) else { throw Self.missing(key) }
         return try Self.within(Key(key)) {
             guard start < end else { throw Self.nilFound(type) }
-            return try Self.unkeyed(base, start, end, reserve: reserve, element)
+            return try Self.unkeyed(base, start, end, element)
         }
     }
 
@@ -95,7 +77,7 @@ extension BinaryKeyedReader {
 
     /// The unkeyed container in `start..<end` (a count, then the elements), each read by `element`.
     private static func unkeyed<E>(
-        _ base: UnsafeRawPointer, _ start: Int, _ end: Int, reserve: (Int) -> Void = { _ in }, _ element: (UnsafeRawPointer, inout Int, Int) throws -> E
+        _ base: UnsafeRawPointer, _ start: Int, _ end: Int, _ element: (UnsafeRawPointer, inout Int, Int) throws -> E
     ) throws -> [E] {
         var position = start
         let count = try failing { () throws(_DecodeFailure) in
@@ -104,7 +86,6 @@ extension BinaryKeyedReader {
             guard raw <= UInt64(end &- position) else { throw .countTooLarge(raw) }
             return Int(raw)
         }
-        reserve(count)
         var values: [E] = []
         values.reserveCapacity(count)
         for index in 0..<count {

@@ -73,12 +73,6 @@ public struct BinaryKeyedReader {
         try optional(key) { base, position, end throws(_DecodeFailure) in try _Read.string(base, &position, end) }
     }
 
-    /// Calls `body` with the UTF-8 of the `String` of `key` (validated, not made a `String`), or
-    /// with `nil` when the key is missing or nil.
-    public mutating func withUTF8IfPresent<R>(forKey key: StaticString, _ body: (UnsafeBufferPointer<UInt8>?) throws -> R) throws -> R {
-        try body(try optional(key) { base, position, end throws(_DecodeFailure) in try _Read.utf8(base, &position, end) })
-    }
-
     /// The `Int64` of `key`.
     public mutating func decode(_ type: Int64.Type, forKey key: StaticString) throws -> Int64 {
         try required(key, type) { base, position, end throws(_DecodeFailure) in _unzigzag(try _Read.varint(base, &position, end)) }
@@ -216,7 +210,7 @@ public struct BinaryKeyedReader {
 
     // MARK: - Look-up
 
-    private mutating func required<T>(
+    mutating func required<T>(
         _ key: StaticString, _ type: T.Type, _ read: (UnsafeRawPointer, inout Int, Int) throws(_DecodeFailure) -> T
     ) throws -> T {
         guard let value = try optional(key, read) else {

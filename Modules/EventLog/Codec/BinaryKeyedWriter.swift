@@ -145,23 +145,6 @@ public struct BinaryKeyedWriter {
         }
     }
 
-    /// A string given as its UTF-8, which must be valid (e.g. from `BinaryKeyedReader.withUTF8IfPresent`):
-    /// written as `encodeIfPresent(_: String?, forKey:)` writes the string, or `nil`.
-    public mutating func encodeIfPresent(utf8: UnsafeBufferPointer<UInt8>?, forKey key: StaticString) {
-        guard let utf8 else { return encodeNil(forKey: key) }
-        begin(key)
-        Self.region(ofUTF8: utf8, into: &bytes)
-    }
-
-    /// Strings given as their UTF-8, which must be valid: written as `encode(_: [String], forKey:)` writes them.
-    public mutating func encode(utf8Strings values: some Collection<UnsafeBufferPointer<UInt8>>, forKey key: StaticString) {
-        begin(key)
-        region { bytes in
-            bytes.varint(UInt64(values.count))
-            for value in values { bytes.lengthPrefixed(UnsafeRawBufferPointer(value)) }
-        }
-    }
-
     /// An array of enum cases, as their `String` raw values (length-prefixed elements).
     public mutating func encode<T: RawRepresentable & Encodable>(_ values: [T], forKey key: StaticString) where T.RawValue == String {
         begin(key)
@@ -230,7 +213,7 @@ public struct BinaryKeyedWriter {
     // MARK: - Entries
 
     /// Starts an entry: its key.
-    private mutating func begin(_ key: StaticString) {
+    mutating func begin(_ key: StaticString) {
         entries &+= 1
         key.withUTF8Buffer { bytes.lengthPrefixed(UnsafeRawBufferPointer($0)) }
     }

@@ -115,6 +115,12 @@ extension _ByteWriter {
         if output.mayFlush(count) { flushChunk() }
     }
 
+    /// Hands the buffer on if it holds a chunk and may be (outside chunked encoding: never).
+    @inline(__always)
+    mutating func flushIfFull() {
+        if _slowPath(chunks != nil), chunks!.mayFlush(count) { flushChunk() }
+    }
+
     /// Hands the buffer on (or drops it, sizing) and starts it over.
     mutating func flushChunk() {
         chunks!.handOn(bytes)
