@@ -42,3 +42,45 @@ extension RewardLine: BinaryEncodable, BinaryDecodable {
         at = try reader.decode(Instant.self, forKey: "at")
     }
 }
+
+extension ProgramProgress: BinaryEncodable, BinaryDecodable {
+    public func encode(to writer: inout BinaryKeyedWriter) {
+        writer.encode(program, forKey: "program")
+        writer.encode(completedTrips, forKey: "completedTrips")
+        writer.encodeIfPresent(lastTripAt, forKey: "lastTripAt")
+        writer.encode(earnedMinorUnits, forKey: "earnedMinorUnits")
+        writer.encode(isCompleted, forKey: "isCompleted")
+        writer.encode(completions, forKey: "completions")
+    }
+
+    public init(from reader: inout BinaryKeyedReader) throws {
+        program = try reader.decode(IncentiveProgram.self, forKey: "program")
+        completedTrips = try reader.decode(Int.self, forKey: "completedTrips")
+        lastTripAt = try reader.decodeIfPresent(Instant.self, forKey: "lastTripAt")
+        earnedMinorUnits = try reader.decode(Int64.self, forKey: "earnedMinorUnits")
+        isCompleted = try reader.decode(Bool.self, forKey: "isCompleted")
+        completions = try reader.decode(Int.self, forKey: "completions")
+    }
+}
+
+extension IncentiveProgram: BinaryEncodable, BinaryDecodable {
+    public func encode(to writer: inout BinaryKeyedWriter) {
+        writer.encode(id, forKey: "id")
+        writer.encode(kind, forKey: "kind")
+        writer.encode(targetTrips, forKey: "targetTrips")
+        writer.encode(amount, forKey: "amount")
+        writer.encodeIfPresent(startsAt, forKey: "startsAt")
+        writer.encodeIfPresent(endsAt, forKey: "endsAt")
+        writer.encodeIfPresent(maxGapSeconds, forKey: "maxGapSeconds")
+    }
+
+    public init(from reader: inout BinaryKeyedReader) throws {
+        id = try reader.decode(String.self, forKey: "id")
+        kind = try reader.decode(IncentiveKind.self, forKey: "kind")
+        targetTrips = try reader.decode(Int.self, forKey: "targetTrips")
+        amount = try reader.decode(Money.self, forKey: "amount")
+        startsAt = try reader.decodeIfPresent(Instant.self, forKey: "startsAt")
+        endsAt = try reader.decodeIfPresent(Instant.self, forKey: "endsAt")
+        maxGapSeconds = try reader.decodeIfPresent(Int64.self, forKey: "maxGapSeconds")
+    }
+}

@@ -129,14 +129,14 @@ extension ProgramProgress {
     }
 }
 
-// Encoded and decoded without `Codable` (see `DriverEarnings+BinaryCodable.swift`). Programs and
-// the per-day and per-week totals are a few entries per driver and keep the `Codable` path.
+// Encoded and decoded without `Codable` (see `DriverEarnings+BinaryCodable.swift`). The per-day
+// and per-week totals are a few entries per driver and keep the `Codable` path.
 extension DriverEarnings: BinaryEncodable, BinaryDecodable {
     public func encode(to writer: inout BinaryKeyedWriter) throws {
         writer.encodeIfPresent(currency, forKey: "currency")
         writer.encode(trips, forKey: "trips")
         writer.encode(rewards, forKey: "rewards")
-        try writer.encode(programs, forKey: "programs")
+        writer.encode(programs, forKey: "programs")
         try writer.encode(dailyTotals, forKey: "dailyTotals")
         try writer.encode(dailyTrips, forKey: "dailyTrips")
         try writer.encode(weeklyTotals, forKey: "weeklyTotals")
