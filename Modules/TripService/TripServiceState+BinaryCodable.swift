@@ -28,12 +28,23 @@ extension TripServiceState.DriverRecord: BinaryEncodable, BinaryDecodable {
         writer.encode(answers.keys.elements, forKey: "answerOrder")
     }
 
+    /// The answers are written in their order, so they are read straight into the ordered table;
+    /// the written order is then checked against `answerOrder` (else read as `Codable` reads them).
     public init(from reader: inout BinaryKeyedReader) throws {
         snapshot = try reader.decode(ServerSnapshot<DriverState>.self, forKey: "snapshot")
-        answers = try Self.answers(
-            try reader.decode([String: TripServiceState.Outcome].self, forKey: "answers"),
-            inOrder: try reader.decode([String].self, forKey: "answerOrder")
-        )
+        var inWrittenOrder = OrderedDictionary<String, TripServiceState.Outcome>()
+        var repeated = false
+        try reader.forEachEntry(inDictionaryForKey: "answers") { (key: String, outcome: TripServiceState.Outcome) in
+            // Room for a full window and the one to drop, as `remember` makes it.
+            if inWrittenOrder.isEmpty { inWrittenOrder.reserveCapacity(TripServiceState.answerWindow + 1) }
+            repeated = inWrittenOrder.updateValue(outcome, forKey: key) != nil || repeated
+        }
+        let order = try reader.decode([String].self, forKey: "answerOrder")
+        guard repeated || !inWrittenOrder.keys.elementsEqual(order) else {
+            answers = inWrittenOrder
+            return
+        }
+        answers = try Self.answers(try reader.decode([String: TripServiceState.Outcome].self, forKey: "answers"), inOrder: order)
     }
 }
 

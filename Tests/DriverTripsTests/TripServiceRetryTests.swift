@@ -91,4 +91,22 @@ final class TripServiceAnswerWindowTests: XCTestCase {
             }
         }
     }
+
+    func test_aRecordWhoseAnswersAreWrittenInAnotherOrder_readsInItsAnswerOrder() throws {
+        var record = TripServiceState.DriverRecord()
+        record.remember(.rejected(reason: "no"), for: "k1", of: "d")
+        record.remember(TripServiceState.Outcome.malformed(reason: "bad"), for: "k2", of: "d")
+        var bytes = try BinaryEncoder().encode(record)
+        // The answer order comes last: swap its two keys.
+        let (k1, k2) = (Array("=k1".utf8), Array("=k2".utf8))
+        let at1 = try XCTUnwrap((0...(bytes.count - 3)).last { bytes[$0..<$0 + 3].elementsEqual(k1) })
+        let at2 = try XCTUnwrap((0...(bytes.count - 3)).last { bytes[$0..<$0 + 3].elementsEqual(k2) })
+        bytes.replaceSubrange(at1..<at1 + 3, with: k2)
+        bytes.replaceSubrange(at2..<at2 + 3, with: k1)
+        for decoder in [BinaryDecoder(), { var codable = BinaryDecoder(); codable.usesBinaryDecodable = false; return codable }()] {
+            let decoded = try decoder.decode(TripServiceState.DriverRecord.self, from: bytes)
+            XCTAssertEqual(decoded.answers.keys.elements, ["=k2", "=k1"])
+            XCTAssertEqual(decoded.answers["=k1"], .rejected(reason: "no"))
+        }
+    }
 }

@@ -39,6 +39,14 @@ extension BinaryKeyedReader {
         try keyedValues(key, type) { base, start, end in try Self.exact(base, start, end) { (position: inout Int) throws(_DecodeFailure) in try Self.int(base, &position, end) } }
     }
 
+    /// Calls `body` with each nested value of the dictionary of `key` and its key, in the written
+    /// order (a dictionary's, or an ordered one's), without collecting them.
+    public mutating func forEachEntry<K: BinaryStringKey, V: BinaryDecodable>(
+        inDictionaryForKey key: StaticString, _ body: (K, V) throws -> Void
+    ) throws {
+        try forEachKeyedValue(key, [K: V].self, reserve: { _ in }) { key, base, start, end in try body(key, try V(region: base, start, end)) }
+    }
+
     /// The instants of `key` by their string keys.
     public mutating func decode<K: BinaryStringKey>(_ type: [K: [Instant]].Type, forKey key: StaticString) throws -> [K: [Instant]] {
         try keyedValues(key, type) { base, start, end in
@@ -69,9 +77,29 @@ extension BinaryKeyedReader {
     private mutating func keyedValues<K: BinaryStringKey, V>(
         _ key: StaticString, _ type: [K: V].Type, _ value: (UnsafeRawPointer, Int, Int) throws -> V
     ) throws -> [K: V] {
+        var result: [K: V] = [:]
+        try forEachKeyedValue(key, type, reserve: { result.reserveCapacity($0) }) { key, base, start, end in
+            result[key] = try value(base, start, end)
+        }
+        return result
+    }
+
+    /// Calls `body` with each entry of the keyed container of `key` in the written order: its key
+    /// and its value's region. `reserve` is first told how many entries there are.
+    private mutating func forEachKeyedValue<K: BinaryStringKey>(
+        _ key: StaticString, _ type: Any.Type, reserve: (Int) -> Void, _ body: (K, UnsafeRawPointer, Int, Int) throws -> Void
+    ) throws {
         guard let (start, end) = region(key) else { throw Self.missing(key) }
-        return try Self.within(Key(key)) {
-            try BinaryKeyedReader(base: base, start: start, end: end, type).dictionary(value)
+        try Self.within(Key(key)) {
+            let container = try BinaryKeyedReader(base: base, start: start, end: end, type)
+            reserve(container.count)
+            var position = container.entries
+            for _ in 0..<container.count {
+                let (bytes, start, end) = container.nextEntry(at: &position)
+                // Like `Codable`'s dictionaries (the keys of `allKeys`): a key that is not UTF-8 is skipped.
+                guard let key = K(keyUTF8: bytes) else { continue }
+                try Self.within(Key(key.codingKey.stringValue)) { try body(key, base, start, end) }
+            }
         }
     }
 
@@ -114,20 +142,6 @@ extension BinaryKeyedReader {
             guard position == end else { throw .sizeMismatch(end &- start) }
             return value
         }
-    }
-
-    /// Every entry of this container by its key, each value read by `value` from its region.
-    private func dictionary<K: BinaryStringKey, V>(_ value: (UnsafeRawPointer, Int, Int) throws -> V) throws -> [K: V] {
-        var result: [K: V] = [:]
-        result.reserveCapacity(count)
-        var position = entries
-        for _ in 0..<count {
-            let (bytes, start, end) = nextEntry(at: &position)
-            // Like `Codable`'s dictionaries (the keys of `allKeys`): a key that is not UTF-8 is skipped.
-            guard let key = K(keyUTF8: bytes) else { continue }
-            result[key] = try Self.within(Key(key.codingKey.stringValue)) { try value(base, start, end) }
-        }
-        return result
     }
 
     private static func failing<T>(_ body: () throws(_DecodeFailure) -> T) throws -> T {
