@@ -23,6 +23,13 @@ public struct Currency: Sendable, Hashable, Codable {
         packed = code.utf8.reduce(0) { $0 << 8 | UInt32($1) } << 8 | UInt32(minorUnitDigits)
     }
 
+    /// The currency of the code given as its UTF-8, or `nil` where `problem(code:minorUnitDigits:)`
+    /// finds one: for decoders, without making a `String`.
+    public init?(codeUTF8 code: UnsafeBufferPointer<UInt8>, minorUnitDigits: Int) {
+        guard code.count == 3, code.allSatisfy({ $0 &- UInt8(ascii: "A") < 26 }), (0...18).contains(minorUnitDigits) else { return nil }
+        packed = UInt32(code[0]) << 24 | UInt32(code[1]) << 16 | UInt32(code[2]) << 8 | UInt32(minorUnitDigits)
+    }
+
     private enum CodingKeys: String, CodingKey {
         case code, minorUnitDigits
     }

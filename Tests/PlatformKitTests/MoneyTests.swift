@@ -153,6 +153,16 @@ final class MoneyTests: XCTestCase {
             XCTAssertThrowsError(try JSONDecoder().decode(Currency.self, from: Data(json.utf8)), json)
         }
     }
+
+    func test_aCurrencyFromItsCodesBytes_isOneExactlyWhereTheStringRulesFindNoProblem() {
+        for code in ["USD", "JPY", "ZZA", "usd", "US", "USDX", "U$D", "ÄB", "@AZ", "AZ[", ""] {
+            for digits in [-1, 0, 2, 18, 19] {
+                let fromBytes = Array(code.utf8).withUnsafeBufferPointer { Currency(codeUTF8: $0, minorUnitDigits: digits) }
+                let valid = Currency.problem(code: code, minorUnitDigits: digits) == nil
+                XCTAssertEqual(fromBytes, valid ? Currency(code: code, minorUnitDigits: digits) : nil, "\(code) \(digits)")
+            }
+        }
+    }
 }
 
 private extension JSONEncoder {

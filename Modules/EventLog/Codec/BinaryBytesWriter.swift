@@ -37,11 +37,16 @@ extension BinaryKeyedReader {
     /// Calls `body` with the bytes of the `[UInt8]` (or `Data`) of `key`, read in place; errors
     /// `body` throws are put under `key`.
     public mutating func withBytes<R>(forKey key: StaticString, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) throws -> R {
-        let bytes = try required(key, UnsafeBufferPointer<UInt8>.self) { base, position, end throws(_DecodeFailure) in
+        let bytes = try lengthPrefixedBytes(forKey: key)
+        return try Self.within(Key(key)) { try body(bytes) }
+    }
+
+    /// The bytes of the length-prefixed value of `key` (a `[UInt8]`, or a string's UTF-8 unchecked).
+    mutating func lengthPrefixedBytes(forKey key: StaticString) throws -> UnsafeBufferPointer<UInt8> {
+        try required(key, UnsafeBufferPointer<UInt8>.self) { base, position, end throws(_DecodeFailure) in
             let length = try _Read.length(base, &position, end)
             defer { position &+= length }
             return UnsafeBufferPointer(start: (base + position).assumingMemoryBound(to: UInt8.self), count: length)
         }
-        return try Self.within(Key(key)) { try body(bytes) }
     }
 }

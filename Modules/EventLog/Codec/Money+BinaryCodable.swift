@@ -21,9 +21,16 @@ extension Currency: BinaryEncodable, BinaryDecodable {
         writer.encode(minorUnitDigits, forKey: "minorUnitDigits")
     }
 
+    /// A valid currency is read from its code's bytes; any other is read again as `Codable` reads
+    /// it, for the same error.
     public init(from reader: inout BinaryKeyedReader) throws {
-        let code = try reader.decode(String.self, forKey: "code")
+        let codeUTF8 = try reader.lengthPrefixedBytes(forKey: "code")
         let digits = try reader.decode(Int.self, forKey: "minorUnitDigits")
+        if let currency = Currency(codeUTF8: codeUTF8, minorUnitDigits: digits) {
+            self = currency
+            return
+        }
+        let code = try reader.decode(String.self, forKey: "code")
         if let problem = Self.problem(code: code, minorUnitDigits: digits) {
             throw DecodingError.dataCorrupted(.init(codingPath: [BinaryKeyedReader.Key("code")], debugDescription: problem))
         }
