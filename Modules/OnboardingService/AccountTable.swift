@@ -1,11 +1,11 @@
 import EventLog
-import OrderedCollections
 
 /// The onboarded accounts, by id and by the identifier keys they sign in with.
 ///
 /// There is an account per onboarded user and a key or two per account, so the table is kept
-/// small: accounts are numbered in the order they were added, a key maps to its owner's number
-/// (not to a copy of its id), and a key of 32 hex digits is held as its 16 bytes. The key index
+/// small: accounts are numbered in the order they were added, an id and a key map to the
+/// account's number (the id is kept once, in the account's strings), and a key of 32 hex digits
+/// is held as its 16 bytes. Ids are compared by their UTF-8 bytes. The key index
 /// is derived from the accounts (each account owns its keys, a later account taking a key from
 /// an earlier one), so a snapshot holds only the accounts.
 public struct AccountTable: Sendable {
@@ -15,8 +15,10 @@ public struct AccountTable: Sendable {
         var sessions: Int
     }
 
-    private var slots: OrderedDictionary<String, Slot> = [:]
+    /// By account number.
+    private var slots: [Slot] = []
     private var arena = AccountArena()
+    private var ids = AccountIDIndex()
     private var owners = KeyIndex()
 
     public init() {}
@@ -30,46 +32,52 @@ public struct AccountTable: Sendable {
     public var count: Int { slots.count }
 
     /// Every account, in the order they were added.
-    public var all: [Account] { slots.values.indices.map(account(at:)) }
+    public var all: [Account] { slots.indices.map(account(at:)) }
 
     /// The account `id`.
     public subscript(id: String) -> Account? {
-        slots.index(forKey: id).map(account(at:))
+        number(of: id).map(account(at:))
     }
 
     /// The id of the account that signs in with `key`.
     public func owner(of key: IdentifierKey) -> String? {
-        owners[key].map { slots.keys[Int($0)] }
+        owners[key].map { arena.withRecord(at: slots[Int($0)].strings) { PackedStrings.field(Account.Field.id, of: $0) ?? "" } }
     }
 
     /// Adds `account`, which becomes the owner of its identifier keys. An account with its id is
     /// replaced, and the new one counts as the latest added.
     public mutating func add(_ account: Account) {
-        guard slots[account.id] == nil else { return replace(account) }
+        guard number(of: account.id) == nil else { return replace(account) }
         account.strings.withPackedBytes { _ = append(id: account.id, packed: $0, sessions: account.sessions) }
     }
 
     /// Changes account `id`, if there is one. Its identifier keys must stay as they are.
     mutating func update(_ id: String, _ change: (inout Account) -> Void) {
-        guard let index = slots.index(forKey: id) else { return }
+        guard let index = number(of: id) else { return }
         var account = account(at: index)
         change(&account)
-        let changed = account.strings.withPackedBytes { new in arena.withRecord(at: slots.values[index].strings) { !new.elementsEqual($0) } }
-        if changed { slots.values[index].strings = account.strings.withPackedBytes { arena.append($0) } }
-        slots.values[index].sessions = account.sessions
+        let changed = account.strings.withPackedBytes { new in arena.withRecord(at: slots[index].strings) { !new.elementsEqual($0) } }
+        if changed { slots[index].strings = account.strings.withPackedBytes { arena.append($0) } }
+        slots[index].sessions = account.sessions
     }
 
     /// Counts a session of account `id`, if there is one.
     mutating func addSession(to id: String) {
-        guard let index = slots.index(forKey: id) else { return }
-        slots.values[index].sessions += 1
+        guard let index = number(of: id) else { return }
+        slots[index].sessions += 1
     }
 
     /// Adds an account given as its packed strings; returns `false` if the table had an account
     /// with its id (which is then replaced in place, leaving the key index stale: decoding throws).
     mutating func append(id: String, packed: UnsafeBufferPointer<UInt8>, sessions: Int) -> Bool {
+        let hash = AccountIDIndex.hash(id), slot = Slot(strings: arena.append(packed), sessions: sessions)
+        if let existing = number(of: id, hash: hash) {
+            slots[existing] = slot
+            return false
+        }
         let number = Int32(slots.count)
-        guard slots.updateValue(Slot(strings: arena.append(packed), sessions: sessions), forKey: id) == nil else { return false }
+        slots.append(slot)
+        ids.insert(number, hash: hash)
         PackedStrings.forEachPackedField(of: packed, from: Account.Field.identifierKeys) { key, isHex in
             guard let key, let identifierKey = IdentifierKey(packed: key, isHex: isHex) else { return }
             owners[identifierKey] = number
@@ -80,19 +88,27 @@ public struct AccountTable: Sendable {
     /// Makes room for `count` accounts (and as many keys) at once.
     mutating func reserveCapacity(_ count: Int) {
         slots.reserveCapacity(count)
+        ids.reserveCapacity(count)
         owners.reserveCapacity(count)
     }
 
     /// Calls `body` with each account's packed strings and sessions, in the order they were added.
     func forEachPacked(_ body: (UnsafeBufferPointer<UInt8>, _ sessions: Int) -> Void) {
-        for slot in slots.values {
+        for slot in slots {
             arena.withRecord(at: slot.strings) { body($0, slot.sessions) }
         }
     }
 
-    /// The account at `index` of `slots`.
+    /// The number of account `id`, if there is one.
+    private func number(of id: String, hash: UInt32? = nil) -> Int? {
+        ids.number(hash: hash ?? AccountIDIndex.hash(id)) { number in
+            arena.withRecord(at: slots[Int(number)].strings) { PackedStrings.field(Account.Field.id, of: $0, is: id) }
+        }.map(Int.init)
+    }
+
+    /// The account numbered `index`.
     private func account(at index: Int) -> Account {
-        let slot = slots.values[index]
+        let slot = slots[index]
         return arena.withRecord(at: slot.strings) { Account(strings: PackedStrings(packed: $0), sessions: slot.sessions) }
     }
 
@@ -100,7 +116,7 @@ public struct AccountTable: Sendable {
     /// again (accounts are numbered by position). Ids are unique in practice: this is rare.
     private mutating func replace(_ account: Account) {
         var accounts = all
-        accounts.removeAll { $0.id == account.id }
+        accounts.removeAll { $0.id.utf8.elementsEqual(account.id.utf8) }
         self = AccountTable(accounts + [account])
     }
 }

@@ -69,6 +69,20 @@ struct PackedStrings: Sendable {
         return fields.nextPacked()?.string
     }
 
+    /// Whether field `index` of the packed bytes `packed` is `text` (byte for byte, as packed).
+    static func field(_ index: Int, of packed: UnsafeBufferPointer<UInt8>, is text: String) -> Bool {
+        var fields = Fields(bytes: packed)
+        for _ in 0..<index { _ = fields.nextPacked() }
+        guard let field = fields.nextPacked(), let payload = field.payload else { return false }
+        var text = text
+        return text.withUTF8 { utf8 in
+            guard field.isHex else { return utf8.elementsEqual(payload) }
+            return utf8.count == payload.count * 2 && payload.indices.allSatisfy { index in
+                utf8[2 * index] == HexDigit.character(payload[index] >> 4) && utf8[2 * index + 1] == HexDigit.character(payload[index] & 0xF)
+            }
+        }
+    }
+
     /// The number of fields of `packed` if they are well-formed packed fields (every header and
     /// payload inside it, every text field valid UTF-8), else `nil`: bytes from outside (a
     /// snapshot) are checked before they are read as fields.

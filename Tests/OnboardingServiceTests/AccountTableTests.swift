@@ -141,3 +141,36 @@ final class DigitsTableTests: XCTestCase {
     }
 }
 
+
+/// `AccountIDIndex` finds every number by its hash and the caller's confirmation, however many
+/// hashes collide, across growth.
+final class AccountIDIndexTests: XCTestCase {
+    func test_everyNumber_isFoundAmongCollidingHashes_andOthersAreNot() {
+        var index = AccountIDIndex()
+        for number in 0..<5_000 { index.insert(Int32(number), hash: UInt32(number % 7) &* 0x1000_0001) }
+        XCTAssertEqual(index.count, 5_000)
+        for number in stride(from: 0, to: 5_000, by: 37) {
+            XCTAssertEqual(index.number(hash: UInt32(number % 7) &* 0x1000_0001) { $0 == Int32(number) }, Int32(number))
+        }
+        XCTAssertNil(index.number(hash: 3 &* 0x1000_0001) { $0 == 4 }, "4's hash is another")
+        XCTAssertNil(index.number(hash: 99) { _ in true })
+        index.reserveCapacity(100_000)
+        XCTAssertEqual(index.number(hash: UInt32(4_999 % 7) &* 0x1000_0001) { $0 == 4_999 }, 4_999)
+    }
+
+    func test_accounts_areFoundByTheirIdsBytes_textOrHex() {
+        let hexID = "0123456789abcdef0123456789abcdef"
+        let ids = [hexID, hexID.uppercased(), "ab", "AB", "abc", "Zoe\u{308}", "Zo\u{EB}"] + (0..<3_000).map { "account-\($0)" }
+        var table = AccountTable()
+        for (index, id) in ids.enumerated() {
+            table.add(Account(id: id, market: "us", identifierKeys: ["key-\(index)"], sessions: index))
+        }
+        XCTAssertEqual(table.count, ids.count, "decomposed and composed ids are two accounts")
+        for (index, id) in ids.enumerated() {
+            XCTAssertEqual(table[id]?.sessions, index, id)
+            XCTAssertEqual(table.owner(of: IdentifierKey("key-\(index)")), id)
+        }
+        XCTAssertNil(table["0123456789abcdef0123456789abcde"])
+        XCTAssertNil(table["account-3000"])
+    }
+}
