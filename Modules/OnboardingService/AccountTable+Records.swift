@@ -17,14 +17,20 @@ extension AccountTable {
     init(records: UnsafeBufferPointer<UInt8>) throws {
         self.init()
         var position = 0
+        guard let count = LEB128.read(records, at: &position) else { throw Self.corrupt("the number of accounts runs past the end") }
+        guard count <= UInt(records.count) else { throw Self.corrupt("\(count) accounts in \(records.count) bytes") }
+        reserveCapacity(Int(count))
+        try appendingAll { table in try table.appendRecords(Int(count), from: records, at: &position) }
+        guard position == records.count else { throw Self.corrupt("\(records.count - position) byte(s) after the last account") }
+    }
+
+    /// Appends the `count` records of `records` from `position` on (moving past them).
+    private mutating func appendRecords(_ count: Int, from records: UnsafeBufferPointer<UInt8>, at position: inout Int) throws {
         func varint(_ what: @autoclosure () -> String) throws -> UInt {
             guard let value = LEB128.read(records, at: &position) else { throw Self.corrupt("\(what()) runs past the end") }
             return value
         }
-        let count = try varint("the number of accounts")
-        guard count <= UInt(records.count) else { throw Self.corrupt("\(count) accounts in \(records.count) bytes") }
-        reserveCapacity(Int(count))
-        for number in 0..<Int(count) {
+        for number in 0..<count {
             let sessions = Self.unzigzag(try varint("account \(number)'s sessions"))
             let size = try varint("account \(number)'s size")
             guard size <= UInt(records.count - position) else { throw Self.corrupt("account \(number) runs past the end") }
@@ -35,7 +41,6 @@ extension AccountTable {
             else { throw Self.corrupt("account \(number) is malformed") }
             guard append(id: id, packed: packed, sessions: sessions) else { throw Self.corrupt("account \(id) is listed twice") }
         }
-        guard position == records.count else { throw Self.corrupt("\(records.count - position) byte(s) after the last account") }
     }
 
     /// The size of the records in bytes.

@@ -92,6 +92,14 @@ public struct AccountTable: Sendable {
         owners.reserveCapacity(count)
     }
 
+    /// Adds accounts with `body` (through `append(id:packed:sessions:)`), their hex keys to the key
+    /// index together at the end (see `DigitsTable.insert(contentsOf:)`).
+    mutating func appendingAll(_ body: (inout AccountTable) throws -> Void) rethrows {
+        owners.startBatch()
+        defer { owners.finishBatch() }
+        try body(&self)
+    }
+
     /// Calls `body` with each account's packed strings and sessions, in the order they were added.
     func forEachPacked(_ body: (UnsafeBufferPointer<UInt8>, _ sessions: Int) -> Void) {
         for slot in slots {
@@ -139,6 +147,19 @@ extension AccountTable: CustomReflectable {
 private struct KeyIndex: Sendable {
     private var digits = DigitsTable()
     private var texts: [String: Int32] = [:]
+    /// Hex keys set since `startBatch()`, in order: added to `digits` together by `finishBatch()`.
+    private var batch: [DigitsTable.Entry]?
+
+    /// Collects the hex keys set from now on, to add them together (no look-ups until `finishBatch()`).
+    mutating func startBatch() {
+        batch = []
+    }
+
+    /// Adds the hex keys set since `startBatch()`, as if set one by one.
+    mutating func finishBatch() {
+        if let batch { digits.insert(contentsOf: batch) }
+        batch = nil
+    }
 
     /// Makes room for `count` hex keys (most keys are).
     mutating func reserveCapacity(_ count: Int) {
@@ -152,7 +173,8 @@ private struct KeyIndex: Sendable {
         }
         set {
             guard let newValue else { preconditionFailure("keys are never removed") }
-            if let keyDigits = key.digits { digits[keyDigits] = newValue } else { texts[key.text] = newValue }
+            guard let keyDigits = key.digits else { return texts[key.text] = newValue }
+            if batch != nil { batch!.append(DigitsTable.Entry(key: keyDigits, number: newValue)) } else { digits[keyDigits] = newValue }
         }
     }
 }

@@ -90,6 +90,7 @@ final class AccountRecordsTests: XCTestCase {
         XCTAssertEqual(records([1, 0, 11, 3, 97, 5, 117, 115, 0, 0, 0, 0, 0, 0]), "decoded")
         XCTAssertTrue(records([1, 0, 11, 3, 97, 5, 117, 115, 0, 0, 0, 0, 0, 0, 9]).contains("1 byte(s) after the last account"))
         XCTAssertTrue(records([200, 1]).contains("200 accounts in 2 bytes"))
+        XCTAssertTrue(records([0x80]).contains("the number of accounts runs past the end"))
         // A text field that is not UTF-8.
         XCTAssertTrue(records([1, 0, 11, 3, 0xFF, 5, 117, 115, 0, 0, 0, 0, 0, 0]).contains("account 0 is malformed"))
     }

@@ -111,6 +111,24 @@ final class DigitsTableTests: XCTestCase {
         assertFindsEveryKey(reservingAfter: nil)
     }
 
+    /// Keys inserted together (a region at a time) end as set one by one: the latest number of a
+    /// key given twice wins, and keys already in stay.
+    func test_keysInsertedTogether_findTheirLatestNumber_asSetOneByOne() {
+        var generator = SystemRandomNumberGenerator()
+        let keys = (0..<30_000).map { index in
+            index % 4 == 0 ? IdentifierKey.Digits(high: 9, low: UInt64(index % 1_000)) : IdentifierKey.Digits(high: generator.next(), low: generator.next())
+        }
+        var oneByOne = DigitsTable(), together = DigitsTable()
+        for key in keys.prefix(100) { (oneByOne[key], together[key]) = (1, 1) }
+        let entries = keys.enumerated().map { DigitsTable.Entry(key: $0.element, number: Int32($0.offset)) }
+        for entry in entries { oneByOne[entry.key] = entry.number }
+        together.insert(contentsOf: entries)
+        XCTAssertEqual(together.count, oneByOne.count)
+        for key in keys { XCTAssertEqual(together[key], oneByOne[key]) }
+        XCTAssertEqual(together[IdentifierKey.Digits(high: 9, low: 996)], 29_996)
+        XCTAssertNil(together[IdentifierKey.Digits(high: 9, low: 1_000)])
+    }
+
     /// Room made part way through (as decoding does first) keeps the keys already in.
     func test_reservingRoom_keepsTheKeys_andFindsEveryKeyAfter() {
         assertFindsEveryKey(reservingAfter: 1_000)
