@@ -143,7 +143,7 @@ let package = Package(
         tests("Zstd", ["Zstd", "PlatformKit"]),
         tests("PlatformKit", ["PlatformKit"]),
         tests("EventLog", ["EventLog", "PlatformKit", "EventLogTestSupport", "LedgerDemo"]),
-        tests("EventLogSQLite", ["EventLogSQLite", "EventLog", "PlatformKit", "Zstd", "EventLogTestSupport", "LedgerDemo", grdb]),
+        tests("EventLogSQLite", ["EventLogSQLite", "EventLog", "PlatformKit", "Zstd", "EventLogTestSupport", "LedgerDemo", grdb, crypto]),
         tests("EventLogTool", ["EventLogTool", "EventLogSQLite", "EventLog", "PlatformKit", "EventLogTestSupport", "LedgerDemo"]),
         tests("CitySimulation", ["CitySimulation", "OnboardingService", "EventLog", "EventLogSQLite", "PlatformKit", "EventLogTestSupport", grdb]),
     ]

@@ -22,7 +22,7 @@ public struct PreparedSnapshot: Sendable {
     public let stateSize: Int
     /// What the store keeps: the encoded state, or its compressed form.
     public let stored: Data
-    /// The store's checksum of the encoded state (empty for a store that keeps none).
+    /// The store's checksum of what it keeps (empty for a store that keeps none).
     public let checksum: [UInt8]
 
     public init(projection: String, version: Int, sequence: Int64, stateSize: Int, stored: Data, checksum: [UInt8]) {

@@ -23,29 +23,45 @@ extension SQLiteEventLog: SnapshotStore {
         }
     }
 
-    /// Decompresses the snapshot and checks the SHA-256 of the state against the stored checksum.
+    /// Checks the SHA-256 of the stored bytes against the stored checksum and decompresses them,
+    /// from SQLite's copy of the row (or, for a snapshot of format 2, checks the decompressed state).
     public func loadState(_ snapshot: SnapshotInfo) throws -> [UInt8] {
-        let stored = try reading { db in
-            try Row.fetchOne(db, sql: "SELECT data, checksum, state_size FROM snapshots WHERE id = ?", arguments: [snapshot.id])
+        let loaded = try reading { db in
+            let statement = try db.cachedStatement(sql: "SELECT data, checksum, state_size, checksum_of FROM snapshots WHERE id = ?")
+            try statement.setArguments([snapshot.id])
+            let raw = statement.sqliteStatement
+            guard try SQLiteRaw.step(raw, db) else { return nil as [UInt8]? }
+            defer { sqlite3_reset(raw) }
+            return try Self.checkedState(
+                id: snapshot.id, stored: SQLiteRaw.blobBytes(raw, 0), checksum: SQLiteRaw.blob(raw, 1),
+                size: Int(sqlite3_column_int64(raw, 2)), ofStored: SQLiteRaw.text(raw, 3) == "stored", limit: options.maxSnapshotSize
+            )
         }
-        guard let stored else { throw EventLogError(.invalidInput, "\(path): no snapshot with id \(snapshot.id)") }
-        let size: Int = stored[2]
-        guard size <= options.maxSnapshotSize else {
-            throw EventLogError(.corrupt(sequence: nil), "snapshot \(snapshot.id): state size \(size) exceeds the \(options.maxSnapshotSize)-byte limit")
+        guard let loaded else { throw EventLogError(.invalidInput, "\(path): no snapshot with id \(snapshot.id)") }
+        return loaded
+    }
+
+    /// The state of snapshot `id`, decompressed from `stored` and checked against `checksum`: the
+    /// SHA-256 of `stored` if `ofStored`, else of the state.
+    private static func checkedState(
+        id: Int64, stored: UnsafeRawBufferPointer, checksum: [UInt8], size: Int, ofStored: Bool, limit: Int
+    ) throws -> [UInt8] {
+        guard size <= limit else {
+            throw EventLogError(.corrupt(sequence: nil), "snapshot \(id): state size \(size) exceeds the \(limit)-byte limit")
         }
+        let mismatch = EventLogError(.corrupt(sequence: nil), "snapshot \(id): checksum mismatch")
+        if ofStored, Array(SHA256.hash(data: stored)) != checksum { throw mismatch }
         let state: [UInt8]
         do {
-            state = try Zstd.decompress(stored[0] as Data, maxSize: size)
+            state = try Zstd.decompress(stored, maxSize: size)
         } catch {
-            throw EventLogError(.corrupt(sequence: nil), "snapshot \(snapshot.id): \(error)")
+            throw EventLogError(.corrupt(sequence: nil), "snapshot \(id): \(error)")
         }
-        guard state.count == size, Array(SHA256.hash(data: state)) == [UInt8](stored[1] as Data) else {
-            throw EventLogError(.corrupt(sequence: nil), "snapshot \(snapshot.id): checksum mismatch")
-        }
+        guard state.count == size, ofStored || Array(SHA256.hash(data: state)) == checksum else { throw mismatch }
         return state
     }
 
-    /// Compresses `state` with zstd and stores it with the SHA-256 of the uncompressed bytes.
+    /// Compresses `state` with zstd and stores it with the SHA-256 of the compressed bytes.
     ///
     /// `state` is released once compressed, and the compressed bytes go to SQLite without a copy
     /// (bound as static), so storing a large state holds it once and its compressed form twice
@@ -62,10 +78,10 @@ extension SQLiteEventLog: SnapshotStore {
         return try saveSnapshot(prepared)
     }
 
-    /// Hashes and compresses the encoding chunk by chunk as `encode` hands it over, into a buffer
-    /// sized for the whole frame: the snapshot holds its compressed form, never the whole encoding.
+    /// Compresses the encoding chunk by chunk as `encode` hands it over, into a buffer sized for
+    /// the whole frame (the snapshot holds its compressed form, never the whole encoding), then
+    /// hashes the frame.
     public func prepareSnapshot(projection: String, version: Int, sequence: Int64, encode: (EncodedStateSink) throws -> Void) throws -> PreparedSnapshot {
-        var hasher = SHA256()
         var frame: ZstdFrameWriter?
         var size = 0
         let level = options.snapshotCompressionLevel
@@ -74,15 +90,12 @@ extension SQLiteEventLog: SnapshotStore {
                 size = total
                 frame = try ZstdFrameWriter(level: level, contentSize: total)
             },
-            write: { chunk in
-                hasher.update(bufferPointer: chunk)
-                try frame?.write(chunk)
-            }
+            write: { chunk in try frame?.write(chunk) }
         ))
         guard let frame else { throw EventLogError(.invalidInput, "snapshot of \(projection): the state was never encoded") }
+        let stored = try frame.finish()
         return PreparedSnapshot(
-            projection: projection, version: version, sequence: sequence, stateSize: size, stored: try frame.finish(),
-            checksum: Array(hasher.finalize())
+            projection: projection, version: version, sequence: sequence, stateSize: size, stored: stored, checksum: Array(SHA256.hash(data: stored))
         )
     }
 
@@ -107,8 +120,8 @@ extension SQLiteEventLog: SnapshotStore {
     /// Inserts a snapshot row; `data` is bound without SQLite's copy (it outlives the statement).
     private static func insertSnapshot(_ db: Database, _ arguments: StatementArguments, _ data: Data, createdAt: Instant) throws {
         let statement = try db.makeStatement(sql: """
-            INSERT INTO snapshots(projection, projection_version, sequence, state_size, checksum, created_at, data)
-            VALUES (?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO snapshots(projection, projection_version, sequence, state_size, checksum, created_at, data, checksum_of)
+            VALUES (?, ?, ?, ?, ?, ?, ?, 'stored')
             """)
         try statement.setArguments(arguments + [createdAt.millisecondsSinceEpoch, nil])
         try data.withUnsafeBytes { bytes in

@@ -24,6 +24,12 @@ enum SQLiteRaw {
         return Array(UnsafeRawBufferPointer(start: pointer, count: count))
     }
 
+    /// The blob of column `index` of the current row, in place: valid until the statement steps or resets.
+    static func blobBytes(_ statement: OpaquePointer, _ index: Int32) -> UnsafeRawBufferPointer {
+        let count = Int(sqlite3_column_bytes(statement, index))
+        return UnsafeRawBufferPointer(start: count > 0 ? sqlite3_column_blob(statement, index) : nil, count: count)
+    }
+
     /// Steps `statement`; true for a row, false when done; throws GRDB's error otherwise.
     static func step(_ statement: OpaquePointer, _ db: Database) throws -> Bool {
         switch sqlite3_step(statement) {

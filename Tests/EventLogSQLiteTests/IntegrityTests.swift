@@ -2,6 +2,7 @@ import EventLog
 import EventLogSQLite
 import EventLogTestSupport
 import LedgerDemo
+import Crypto
 import Foundation
 import GRDB
 import PlatformKit
@@ -157,4 +158,41 @@ final class IntegrityTests: XCTestCase {
         let state = try LedgerProjection().decodeState(stored)
         XCTAssertEqual(state, try LedgerProjection().replay(log).state)
     }
+
+    /// A snapshot's checksum is of its stored bytes, checked before they are decompressed.
+    func test_storedBytesThatDoNotMatch_areRefusedBeforeDecompressing() throws {
+        let path = try writeLedger("stored.sqlite", count: 12, snapshotEvery: 12)
+        XCTAssertEqual(try sqlite3(path, "SELECT DISTINCT checksum_of FROM snapshots;"), "stored")
+        // Same length, other bytes: the frame would not even decompress.
+        _ = try sqlite3(path, "UPDATE snapshots SET data = zeroblob(length(data));")
+        let log = try makeLog(path)
+        let info = try XCTUnwrap(log.allSnapshots().first)
+        XCTAssertThrowsError(try log.loadState(info)) { XCTAssertTrue("\($0)".contains("checksum mismatch"), "\($0)") }
+    }
+
+    /// A log of format 2 (its snapshots' checksums of their encoded states) is upgraded when
+    /// opened, and its snapshots still load, checked as before.
+    func test_aFormat2Log_isUpgraded_andItsSnapshotsOfTheStateStillLoad() throws {
+        let path = try writeLedger("format2.sqlite", count: 12, snapshotEvery: 12)
+        let written = try makeLog(path)
+        let state = try written.loadState(XCTUnwrap(written.allSnapshots().first))
+        try written.close()
+        let stateChecksum = SHA256.hash(data: state).map { String(format: "%02X", $0) }.joined()
+        _ = try sqlite3(path, """
+            DROP INDEX snapshots_listing;
+            ALTER TABLE snapshots DROP COLUMN checksum_of;
+            UPDATE snapshots SET checksum = X'\(stateChecksum)';
+            DELETE FROM grdb_migrations WHERE identifier IN ('v3', 'v4');
+            UPDATE meta SET value = 2 WHERE key = 'format_version';
+            """)
+        let log = try makeLog(path)
+        XCTAssertEqual(try log.statistics(byType: false).formatVersion, 3)
+        let info = try XCTUnwrap(log.allSnapshots().first)
+        XCTAssertEqual(try log.loadState(info), state)
+        XCTAssertEqual(try LedgerProjection().replay(log, snapshots: log).snapshot?.id, info.id)
+        try log.close()
+        _ = try sqlite3(path, "UPDATE snapshots SET checksum = zeroblob(32);")
+        XCTAssertThrowsError(try makeLog(path).loadState(info)) { XCTAssertTrue("\($0)".contains("checksum mismatch"), "\($0)") }
+    }
 }
+

@@ -117,7 +117,7 @@ final class PayloadCompressionTests: XCTestCase {
         try Schema.migrator.migrate(pool, upTo: "v1")
         try pool.close()
         let log = try makeLog(path, compression: PayloadCompression(trainingEvents: 50))
-        XCTAssertEqual(try log.statistics(byType: false).formatVersion, 2)
+        XCTAssertEqual(try log.statistics(byType: false).formatVersion, Schema.formatVersion)
         try fill(log, count: 200)
         XCTAssertEqual(try log.statistics(byType: false).payloadDictionaries, 1)
         XCTAssertEqual(try events(log).count, 200)
