@@ -177,11 +177,16 @@ extension SimulationSummary.EarningsCheck {
         let chunks = (drivers.count + chunkSize - 1) / chunkSize
         let results = Mutex([(consistent: Int, problems: [String])](repeating: (0, []), count: chunks))
         DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+            // One per chunk: its plugins are resolved once, and no thread shares its references.
+            let dataManager = TrackerDataManager()
             var consistent = 0
             var problems: [String] = []
             for (driver, record) in drivers[(chunk * chunkSize)..<min(drivers.count, (chunk + 1) * chunkSize)] {
                 let found = end.map {
-                    EarningsConsistency.problems(driverID: driver, earnings: record, tracker: trackers.trackers[driver] ?? TrackerState(), at: $0, calendar: calendar)
+                    EarningsConsistency.problems(
+                        driverID: driver, earnings: record, tracker: trackers.trackers[driver] ?? TrackerState(), at: $0, calendar: calendar,
+                        dataManager: dataManager
+                    )
                 } ?? []
                 if found.isEmpty { consistent += 1 } else if problems.count < 5 { problems += found.prefix(5 - problems.count) }
             }
