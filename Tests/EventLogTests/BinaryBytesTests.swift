@@ -1,6 +1,5 @@
 import EventLog
 import EventLogTestSupport
-import PlatformKit
 import XCTest
 
 /// `encodeBytes` writes bytes given in pieces exactly as a `[UInt8]` is written, whole or in
@@ -85,15 +84,7 @@ final class BinaryBytesTests: XCTestCase {
     }
 
     func test_fastDecode_throwsWhereCodableThrows_onMalformedInput() throws {
-        var random = SeededGenerator(seed: 5)
-        let valid = try BinaryEncoder().encode(blob(300))
-        var inputs = (0..<valid.count).map { Array(valid.prefix($0)) }
-        for _ in 0..<2_000 {
-            var mutated = valid
-            mutated[Int.random(in: 0..<mutated.count, using: &random)] = UInt8.random(in: 0...255, using: &random)
-            inputs.append(mutated)
-        }
-        for input in inputs {
+        for input in malformedInputs(of: try BinaryEncoder().encode(blob(300)), mutations: 2_000, seed: 5) {
             XCTAssertEqual(try? BinaryKeyedReader.decode(Blob.self, from: input), try? BinaryDecoder().decode(Blob.self, from: input))
         }
     }

@@ -56,14 +56,8 @@ final class AccountRecordsTests: XCTestCase {
     }
 
     func test_malformedRecords_areRefused_asCodableRefusesThem() throws {
-        var random = SeededGenerator(seed: 3)
         let valid = try BinaryEncoder().encode(state(6))
-        var inputs = (0..<valid.count).map { Array(valid.prefix($0)) }
-        for _ in 0..<3_000 {
-            var mutated = valid
-            mutated[Int.random(in: 0..<mutated.count, using: &random)] = UInt8.random(in: 0...255, using: &random)
-            inputs.append(mutated)
-        }
+        let inputs = malformedInputs(of: valid, mutations: 3_000, seed: 3)
         var codable = BinaryDecoder()
         codable.usesBinaryDecodable = false
         var refused = 0
