@@ -1,4 +1,5 @@
 import EventLog
+import EventLogTestSupport
 import LedgerDemo
 import PlatformKit
 import XCTest
@@ -93,11 +94,8 @@ final class BinaryKeyedReaderTests: XCTestCase {
     func test_fastDecode_throwsWhereCodableThrows_onMalformedInput() throws {
         var random = SeededGenerator(seed: 22)
         let valid = try BinaryEncoder().encode(randomSample(&random))
-        var inputs = (0..<valid.count).map { Array(valid.prefix($0)) }
+        var inputs = malformedInputs(of: valid, mutations: 2_000, seed: 23)
         for _ in 0..<2_000 {
-            var mutated = valid
-            mutated[Int.random(in: 0..<mutated.count, using: &random)] = UInt8.random(in: 0...255, using: &random)
-            inputs.append(mutated)
             inputs.append((0..<Int.random(in: 0...60, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) })
         }
         for input in inputs {
