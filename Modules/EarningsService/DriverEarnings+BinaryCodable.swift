@@ -6,8 +6,8 @@ import PlatformKit
 // private setters).
 
 extension EarningsProjection.State: BinaryEncodable, BinaryDecodable {
-    public func encode(to writer: inout BinaryKeyedWriter) throws {
-        try writer.encode(drivers, forKey: "drivers")
+    public func encode(to writer: inout BinaryKeyedWriter) {
+        writer.encode(drivers, forKey: "drivers")
     }
 
     public init(from reader: inout BinaryKeyedReader) throws {

@@ -129,18 +129,17 @@ extension ProgramProgress {
     }
 }
 
-// Encoded and decoded without `Codable` (see `DriverEarnings+BinaryCodable.swift`). The per-day
-// and per-week totals are a few entries per driver and keep the `Codable` path.
+// Encoded and decoded without `Codable` (see `DriverEarnings+BinaryCodable.swift`).
 extension DriverEarnings: BinaryEncodable, BinaryDecodable {
-    public func encode(to writer: inout BinaryKeyedWriter) throws {
+    public func encode(to writer: inout BinaryKeyedWriter) {
         writer.encodeIfPresent(currency, forKey: "currency")
         writer.encode(trips, forKey: "trips")
         writer.encode(rewards, forKey: "rewards")
         writer.encode(programs, forKey: "programs")
-        try writer.encode(dailyTotals, forKey: "dailyTotals")
-        try writer.encode(dailyTrips, forKey: "dailyTrips")
-        try writer.encode(weeklyTotals, forKey: "weeklyTotals")
-        try writer.encode(weeklyTrips, forKey: "weeklyTrips")
+        writer.encode(dailyTotals, forKey: "dailyTotals")
+        writer.encode(dailyTrips, forKey: "dailyTrips")
+        writer.encode(weeklyTotals, forKey: "weeklyTotals")
+        writer.encode(weeklyTrips, forKey: "weeklyTrips")
     }
 
     public init(from reader: inout BinaryKeyedReader) throws {

@@ -1,4 +1,5 @@
 import EventLog
+import EventLogTestSupport
 import PlatformKit
 import XCTest
 
@@ -85,7 +86,7 @@ final class BinaryKeyedCollectionTests: XCTestCase {
             totals = try reader.decode([Int64: Int64].self, forKey: "totals")
         }
 
-        func encode(to writer: inout BinaryKeyedWriter) throws {
+        func encode(to writer: inout BinaryKeyedWriter) {
             writer.encode(lines, forKey: "lines")
             writer.encode(byID, forKey: "byID")
             writer.encode(names, forKey: "names")
@@ -94,7 +95,7 @@ final class BinaryKeyedCollectionTests: XCTestCase {
             writer.encode(outcomes, forKey: "outcomes")
             writer.encodeIfPresent(last, forKey: "last")
             writer.encodeIfPresent(version, forKey: "version")
-            try writer.encode(totals, forKey: "totals")
+            writer.encode(totals, forKey: "totals")
         }
     }
 
@@ -231,5 +232,40 @@ final class BinaryKeyedCollectionTests: XCTestCase {
             guard case DecodingError.dataCorrupted(let context) = error else { return XCTFail("\(error)") }
             XCTAssertEqual(context.codingPath.map(\.stringValue), ["books", "Index 0", "lines", "Index 0", "amount"])
         }
+    }
+
+    func test_integersByInt64Keys_codeLikeCodable_andAnOddListIsRefused() throws {
+        struct Counts: Codable, Equatable, BinaryEncodable, BinaryDecodable {
+            var totals: [Int64: Int64]
+            var trips: [Int64: Int]
+
+            init(totals: [Int64: Int64], trips: [Int64: Int]) {
+                (self.totals, self.trips) = (totals, trips)
+            }
+
+            init(from reader: inout BinaryKeyedReader) throws {
+                totals = try reader.decode([Int64: Int64].self, forKey: "totals")
+                trips = try reader.decode([Int64: Int].self, forKey: "trips")
+            }
+
+            func encode(to writer: inout BinaryKeyedWriter) {
+                writer.encode(totals, forKey: "totals")
+                writer.encode(trips, forKey: "trips")
+            }
+        }
+        for counts in [
+            Counts(totals: [:], trips: [:]),
+            Counts(totals: [-5: .min, 0: 0, 1 << 40: .max], trips: [.min: -1, 7: .max, 20_412: 3]),
+            Counts(totals: Dictionary(uniqueKeysWithValues: (0..<200).map { (Int64($0) * 86_400, Int64($0) - 100) }), trips: [1: 1]),
+        ] {
+            try assertEncodesLikeCodable(counts)
+            try assertDecodesLikeCodable(counts)
+        }
+        struct Odd: Encodable { var totals: [Int64] = [1, 2, 3]; var trips: [Int64] = [] }
+        let odd = try BinaryEncoder().encode(Odd())
+        XCTAssertThrowsError(try BinaryKeyedReader.decode(Counts.self, from: odd)) { XCTAssertTrue("\($0)".contains("odd-length"), "\($0)") }
+        var codable = BinaryDecoder()
+        codable.usesBinaryDecodable = false
+        XCTAssertThrowsError(try codable.decode(Counts.self, from: odd))
     }
 }

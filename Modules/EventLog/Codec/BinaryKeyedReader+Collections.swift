@@ -47,6 +47,26 @@ extension BinaryKeyedReader {
         try forEachKeyedValue(key, [K: V].self, reserve: { _ in }) { key, base, start, end in try body(key, try V(region: base, start, end)) }
     }
 
+    /// The integers of `key` by `Int64` keys (keys and values in turn, as `Codable` writes such a
+    /// dictionary); a key given twice takes its later value, as with `Codable`.
+    public mutating func decode<V: FixedWidthInteger & SignedInteger>(_ type: [Int64: V].Type, forKey key: StaticString) throws -> [Int64: V] {
+        let flat = try elements(key, type) { base, position, end in _unzigzag(try _Read.varint(base, &position, end)) }
+        guard flat.count % 2 == 0 else {
+            throw DecodingError.dataCorrupted(.init(
+                codingPath: [Key(key)], debugDescription: "Expected collection of key-value pairs; encountered odd-length array instead."
+            ))
+        }
+        var values: [Int64: V] = [:]
+        values.reserveCapacity(flat.count / 2)
+        for index in stride(from: 0, to: flat.count, by: 2) {
+            guard let value = V(exactly: flat[index + 1]) else {
+                throw DecodingError.dataCorrupted(.init(codingPath: [Key(key)], debugDescription: "\(flat[index + 1]) does not fit \(V.self)."))
+            }
+            values[flat[index]] = value
+        }
+        return values
+    }
+
     /// The instants of `key` by their string keys.
     public mutating func decode<K: BinaryStringKey>(_ type: [K: [Instant]].Type, forKey key: StaticString) throws -> [K: [Instant]] {
         try keyedValues(key, type) { base, start, end in

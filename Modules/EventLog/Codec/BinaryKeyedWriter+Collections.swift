@@ -47,6 +47,19 @@ extension BinaryKeyedWriter {
         }
     }
 
+    /// Integers by `Int64` keys, as `Codable` writes such a dictionary: an unkeyed container of its
+    /// keys and values in turn (zigzag varints), in the dictionary's order.
+    public mutating func encode<V: FixedWidthInteger & SignedInteger>(_ values: [Int64: V], forKey key: StaticString) {
+        begin(key)
+        region { bytes in
+            bytes.varint(UInt64(values.count * 2))
+            for (key, value) in values {
+                bytes.signed(key)
+                bytes.signed(Int64(value))
+            }
+        }
+    }
+
     /// Instants by their string keys (each an unkeyed container of length-prefixed milliseconds).
     public mutating func encode<K: BinaryStringKey>(_ values: [K: [Instant]], forKey key: StaticString) {
         encodeNested(forKey: key) { dictionary in
