@@ -39,10 +39,18 @@ extension TrackerCard: BinaryDecodable {
 }
 
 extension TrackerCardPayload: BinaryDecodable {
+    /// The kind is the container's only key, or else the one key among others that names a kind.
     public init(from reader: inout BinaryKeyedReader) throws {
-        let keys = reader.keys
+        try self.init(kind: reader.soleKey(as: TrackerCardKind.self) ?? Self.kind(among: reader.keys), &reader)
+    }
+
+    private static func kind(among keys: [String]) throws -> TrackerCardKind {
         let kinds = keys.compactMap(TrackerCardKind.init(rawValue:))
-        guard kinds.count == 1, let kind = kinds.first else { throw Self.variantProblem(keys: keys, kinds: kinds) }
+        guard kinds.count == 1, let kind = kinds.first else { throw variantProblem(keys: keys, kinds: kinds) }
+        return kind
+    }
+
+    private init(kind: TrackerCardKind, _ reader: inout BinaryKeyedReader) throws {
         switch kind {
         case .recentTrips: self = .recentTrips(try reader.decode(TrackerRecentTripsCard.self, forKey: "trackerRecentTripsCard"))
         case .dailyEarnings: self = .dailyEarnings(try reader.decode(TrackerPeriodEarningsCard.self, forKey: "trackerDailyEarningsCard"))

@@ -112,4 +112,27 @@ final class BinaryKeyedReaderTests: XCTestCase {
             XCTAssertEqual(key.stringValue, "count")
         }
     }
+
+    func test_soleKey_namesTheCaseOfAOneKeyContainer_only() throws {
+        XCTAssertEqual(try soleKind(["aLongerName": 1]), .long)
+        XCTAssertEqual(try soleKind(["aLongerNamf": 1]), .other)
+        XCTAssertEqual(try soleKind(["a": 1]), .short)
+        XCTAssertNil(try soleKind(["aLonger": 1]))
+        XCTAssertNil(try soleKind(["a": 1, "aLongerName": 2]), "two keys")
+    }
+
+    private func soleKind(_ value: [String: Int]) throws -> SoleKeyProbe.Kind? {
+        try BinaryKeyedReader.decode(SoleKeyProbe.self, from: BinaryEncoder().encode(value)).kind
+    }
+}
+
+/// What `soleKey(as:)` finds in a container.
+private struct SoleKeyProbe: Decodable, BinaryDecodable {
+    enum Kind: String, CaseIterable { case short = "a", long = "aLongerName", other = "aLongerNamf" }
+
+    let kind: Kind?
+
+    init(from decoder: any Decoder) throws { kind = nil }
+
+    init(from reader: inout BinaryKeyedReader) { kind = reader.soleKey(as: Kind.self) }
 }

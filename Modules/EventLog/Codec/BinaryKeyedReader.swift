@@ -171,6 +171,19 @@ public struct BinaryKeyedReader {
         try decodeIfPresent(Int64.self, forKey: key).map(Instant.init(millisecondsSinceEpoch:))
     }
 
+    /// The case of `T` named by this container's only key (a one-key container, as an enum case
+    /// is written), matched on the key's bytes; `nil` if there is not exactly one key or it names
+    /// no case.
+    public func soleKey<T: CaseIterable & RawRepresentable>(as type: T.Type) -> T? where T.RawValue == String {
+        guard count == 1 else { return nil }
+        var position = entries
+        let key = nextEntry(at: &position).key
+        return T.allCases.first { kind in
+            var name = kind.rawValue
+            return name.withUTF8 { $0.count == key.count && _bytesEqual($0.baseAddress, key.baseAddress, key.count) }
+        }
+    }
+
     /// The keys of this container's entries, in order (those that are UTF-8).
     public var keys: [String] {
         var names: [String] = []
