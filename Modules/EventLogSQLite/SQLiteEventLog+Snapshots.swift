@@ -30,8 +30,8 @@ extension SQLiteEventLog: SnapshotStore {
             let statement = try db.cachedStatement(sql: "SELECT data, checksum, state_size, checksum_of FROM snapshots WHERE id = ?")
             try statement.setArguments([snapshot.id])
             let raw = statement.sqliteStatement
-            guard try SQLiteRaw.step(raw, db) else { return nil as [UInt8]? }
             defer { sqlite3_reset(raw) }
+            guard try SQLiteRaw.step(raw, db) else { return nil as [UInt8]? }
             return try Self.checkedState(
                 id: snapshot.id, stored: SQLiteRaw.blobBytes(raw, 0), checksum: SQLiteRaw.blob(raw, 1),
                 size: Int(sqlite3_column_int64(raw, 2)), ofStored: SQLiteRaw.text(raw, 3) == "stored", limit: options.maxSnapshotSize
