@@ -170,6 +170,14 @@ final class IntegrityTests: XCTestCase {
         XCTAssertThrowsError(try log.loadState(info)) { XCTAssertTrue("\($0)".contains("checksum mismatch"), "\($0)") }
     }
 
+    func test_anUnknownSnapshot_isNamed_andTheNextLoadStillWorks() throws {
+        let log = try makeLog(try writeLedger("unknown.sqlite", count: 12, snapshotEvery: 6))
+        let known = try XCTUnwrap(log.allSnapshots().first)
+        let unknown = SnapshotInfo(id: 999, projection: known.projection, projectionVersion: 1, sequence: 1, stateSize: 1, storedSize: 1, createdAt: .epoch)
+        XCTAssertThrowsError(try log.loadState(unknown)) { XCTAssertTrue("\($0)".contains("no snapshot with id 999"), "\($0)") }
+        XCTAssertEqual(try LedgerProjection().decodeState(log.loadState(known)).lastSequence, known.sequence)
+    }
+
     /// A log of format 2 (its snapshots' checksums of their encoded states) is upgraded when
     /// opened, and its snapshots still load, checked as before.
     func test_aFormat2Log_isUpgraded_andItsSnapshotsOfTheStateStillLoad() throws {
