@@ -58,15 +58,17 @@ extension TripServiceState.Outcome: BinaryEncodable, BinaryDecodable {
         }
     }
 
+    private enum Case: String, CaseIterable {
+        case accepted, rejected, unavailable, malformed
+    }
+
     public init(from reader: inout BinaryKeyedReader) throws {
-        var (name, values) = try reader.enumCase()
-        switch name {
-        case "accepted": self = .accepted(assignedIDs: try values.decode([IDAssignment].self, forKey: "assignedIDs"))
-        case "rejected": self = .rejected(reason: try values.decode(String.self, forKey: "reason"))
-        case "unavailable": self = .unavailable(reason: try values.decode(String.self, forKey: "reason"))
-        case "malformed": self = .malformed(reason: try values.decode(String.self, forKey: "reason"))
-        default:
-            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "unknown outcome \"\(name)\""))
+        var (kind, values) = try reader.enumCase(as: Case.self)
+        switch kind {
+        case .accepted: self = .accepted(assignedIDs: try values.decode([IDAssignment].self, forKey: "assignedIDs"))
+        case .rejected: self = .rejected(reason: try values.decode(String.self, forKey: "reason"))
+        case .unavailable: self = .unavailable(reason: try values.decode(String.self, forKey: "reason"))
+        case .malformed: self = .malformed(reason: try values.decode(String.self, forKey: "reason"))
         }
     }
 }

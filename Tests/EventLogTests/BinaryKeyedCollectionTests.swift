@@ -39,13 +39,14 @@ final class BinaryKeyedCollectionTests: XCTestCase {
         case rejected(reason: String)
         case none
 
+        private enum Case: String, CaseIterable { case accepted, rejected, none }
+
         init(from reader: inout BinaryKeyedReader) throws {
-            var (name, values) = try reader.enumCase()
-            switch name {
-            case "accepted": self = .accepted(lines: try values.decode([Line].self, forKey: "lines"))
-            case "rejected": self = .rejected(reason: try values.decode(String.self, forKey: "reason"))
-            case "none": self = .none
-            default: throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "unknown case \(name)"))
+            var (kind, values) = try reader.enumCase(as: Case.self)
+            switch kind {
+            case .accepted: self = .accepted(lines: try values.decode([Line].self, forKey: "lines"))
+            case .rejected: self = .rejected(reason: try values.decode(String.self, forKey: "reason"))
+            case .none: self = .none
             }
         }
 

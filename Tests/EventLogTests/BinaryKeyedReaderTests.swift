@@ -1,4 +1,4 @@
-import EventLog
+@testable import EventLog
 import EventLogTestSupport
 import LedgerDemo
 import PlatformKit
@@ -119,6 +119,22 @@ final class BinaryKeyedReaderTests: XCTestCase {
         XCTAssertEqual(try soleKind(["a": 1]), .short)
         XCTAssertNil(try soleKind(["aLonger": 1]))
         XCTAssertNil(try soleKind(["a": 1, "aLongerName": 2]), "two keys")
+    }
+
+    func test_enumCase_namesItsCase_andRefusesAnUnknownOne() throws {
+        struct Values: Encodable { var x = 1 }
+        func kind(_ value: [String: Values]) throws -> SoleKeyProbe.Kind {
+            let bytes = try BinaryEncoder().encode(value)
+            return try bytes.withUnsafeBytes { buffer in
+                let reader = try BinaryKeyedReader(base: buffer.baseAddress!, start: 0, end: buffer.count, Any.self)
+                var (kind, values) = try reader.enumCase(as: SoleKeyProbe.Kind.self)
+                XCTAssertEqual(try values.decode(Int.self, forKey: "x"), 1)
+                return kind
+            }
+        }
+        XCTAssertEqual(try kind(["aLongerNamf": Values()]), .other)
+        XCTAssertThrowsError(try kind(["zzz": Values()])) { XCTAssertTrue("\($0)".contains("Unknown case \"zzz\""), "\($0)") }
+        XCTAssertThrowsError(try kind(["a": Values(), "aLongerName": Values()])) { XCTAssertTrue("\($0)".contains("exactly one key"), "\($0)") }
     }
 
     private func soleKind(_ value: [String: Int]) throws -> SoleKeyProbe.Kind? {

@@ -177,8 +177,12 @@ public struct BinaryKeyedReader {
     public func soleKey<T: CaseIterable & RawRepresentable>(as type: T.Type) -> T? where T.RawValue == String {
         guard count == 1 else { return nil }
         var position = entries
-        let key = nextEntry(at: &position).key
-        return T.allCases.first { kind in
+        return Self.matchingCase(T.self, nextEntry(at: &position).key)
+    }
+
+    /// The case of `T` whose raw value is `key`'s bytes.
+    private static func matchingCase<T: CaseIterable & RawRepresentable>(_ type: T.Type, _ key: UnsafeBufferPointer<UInt8>) -> T? where T.RawValue == String {
+        T.allCases.first { kind in
             var name = kind.rawValue
             return name.withUTF8 { $0.count == key.count && _bytesEqual($0.baseAddress, key.baseAddress, key.count) }
         }
@@ -195,8 +199,9 @@ public struct BinaryKeyedReader {
     }
 
     /// The case of an enum with associated values (its synthesized encoding: one entry, named
-    /// after the case, holding a keyed container of the values): the name and a reader of the values.
-    public func enumCase() throws -> (name: String, values: BinaryKeyedReader) {
+    /// after the case, holding a keyed container of the values), as the case of `T` whose raw
+    /// value is that name (matched on its bytes), and a reader of the values.
+    public func enumCase<T: CaseIterable & RawRepresentable>(as type: T.Type) throws -> (case: T, values: BinaryKeyedReader) where T.RawValue == String {
         guard count == 1 else {
             throw DecodingError.typeMismatch(
                 BinaryKeyedReader.self, .init(codingPath: [], debugDescription: "An enum case needs exactly one key; found \(count).")
@@ -204,9 +209,11 @@ public struct BinaryKeyedReader {
         }
         var position = entries
         let (key, start, end) = nextEntry(at: &position)
-        guard let name = _Read.string(key) else { throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "Key is not valid UTF-8.")) }
-        let values = try Self.within(Key(name)) { try BinaryKeyedReader(base: base, start: start, end: end, Any.self) }
-        return (name, values)
+        guard let kind = Self.matchingCase(T.self, key) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "Unknown case \"\(String(decoding: key, as: UTF8.self))\"."))
+        }
+        let values = try Self.within(Key(kind.rawValue)) { try BinaryKeyedReader(base: base, start: start, end: end, Any.self) }
+        return (kind, values)
     }
 
     /// Any other `Decodable` value of `key`, through ``BinaryDecoder``.
