@@ -1,3 +1,5 @@
+import PlatformKit
+
 /// The per-stream index, written in runs.
 ///
 /// A secondary index on `(stream, position)` with interleaved streams rewrites one index page per
@@ -12,35 +14,23 @@ enum RunIndex {
         out.reserveCapacity(sequences.count * 2)
         var previous: Int64 = 0
         for sequence in sequences {
-            var delta = UInt64(sequence - previous)
+            LEB128.forEachByte(of: UInt(UInt64(sequence - previous))) { out.append($0) }
             previous = sequence
-            while delta >= 0x80 {
-                out.append(UInt8(delta & 0x7f) | 0x80)
-                delta >>= 7
-            }
-            out.append(UInt8(delta))
         }
         return out
     }
 
     /// The inverse of ``encode(_:)``; `nil` when the bytes are malformed.
     static func decode(_ bytes: [UInt8]) -> [Int64]? {
-        var result: [Int64] = []
-        var previous: Int64 = 0
-        var delta: UInt64 = 0
-        var shift: UInt64 = 0
-        for byte in bytes {
-            guard shift < 64 else { return nil }
-            delta |= UInt64(byte & 0x7f) << shift
-            if byte & 0x80 == 0 {
+        bytes.withUnsafeBufferPointer { buffer in
+            var result: [Int64] = []
+            var previous: Int64 = 0, position = 0
+            while position < buffer.count {
+                guard let delta = LEB128.read(buffer, at: &position) else { return nil }
                 previous += Int64(truncatingIfNeeded: delta)
                 result.append(previous)
-                delta = 0
-                shift = 0
-            } else {
-                shift += 7
             }
+            return result
         }
-        return shift == 0 ? result : nil
     }
 }

@@ -1,3 +1,5 @@
+import PlatformKit
+
 /// Records of bytes (accounts' packed strings) one after another in blocks of 1 MiB: a record
 /// takes its bytes and a length, not an allocation of its own with its header and the
 /// allocator's rounding (~50 bytes for every account). Records are never removed: one that

@@ -1,3 +1,5 @@
+import PlatformKit
+
 /// Account numbers by id, in one open-addressed table (linear probing, at most 7/8 full) of 8-byte
 /// buckets: a 32-bit hash of the id and the account's number. The ids themselves are not kept
 /// here but in the accounts (their first packed field), so the caller confirms a bucket whose
@@ -16,13 +18,10 @@ struct AccountIDIndex: Sendable {
     private static let empty: Int32 = -1
     private static let minimumCapacity = 16
 
-    /// The hash of `id` (of its UTF-8 bytes: ids are compared byte for byte).
+    /// The hash of `id` (of its UTF-8 bytes: ids are compared byte for byte). FNV-1a's low bits
+    /// depend on the last bytes most, so they are mixed before they pick a bucket.
     static func hash(_ id: String) -> UInt32 {
-        var bits = id.utf8.reduce(0xCBF2_9CE4_8422_2325 as UInt64) { ($0 ^ UInt64($1)) &* 0x0000_0100_0000_01B3 }
-        // FNV-1a's low bits depend on the last bytes most: mix them (MurmurHash3's finalizer).
-        bits = (bits ^ (bits >> 33)) &* 0xFF51_AFD7_ED55_8CCD
-        bits = (bits ^ (bits >> 33)) &* 0xC4CE_B9FE_1A85_EC53
-        return UInt32(truncatingIfNeeded: bits ^ (bits >> 33))
+        UInt32(truncatingIfNeeded: SplitMix64.mix(FNV1a.hash(id)))
     }
 
     /// The number of the id whose hash is `hash`, if `isID` confirms one (it is asked about each

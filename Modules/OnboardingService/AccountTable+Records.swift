@@ -1,4 +1,5 @@
 import EventLog
+import PlatformKit
 
 // The accounts are encoded as one run of bytes, their records: the number of accounts, then for
 // each its sessions (zigzag LEB128), the size of its packed strings (LEB128) and those bytes
@@ -37,7 +38,7 @@ extension AccountTable {
             let packed = UnsafeBufferPointer(rebasing: records[position..<(position + Int(size))])
             position += Int(size)
             guard let fields = PackedStrings.validatedFieldCount(of: packed), fields >= Account.Field.identifierKeys,
-                  let id = PackedStrings.field(Account.Field.id, of: packed), PackedStrings.field(Account.Field.market, of: packed) != nil
+                  let id = PackedStrings.field(Account.Field.id, of: packed), PackedStrings.hasField(Account.Field.market, of: packed)
             else { throw Self.corrupt("account \(number) is malformed") }
             guard append(id: id, packed: packed, sessions: sessions) else { throw Self.corrupt("account \(id) is listed twice") }
         }

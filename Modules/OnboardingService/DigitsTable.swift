@@ -1,3 +1,5 @@
+import PlatformKit
+
 /// Account numbers by 16-byte key, in one open-addressed table (linear probing, at most 7/8
 /// full): 20 bytes a slot, and at least 4/7 of the slots used. A `Dictionary` of the same
 /// keys fills at most 3/4 of its slots and doubles them past that, so with 3.3 million keys it
@@ -92,9 +94,6 @@ struct DigitsTable: Sendable {
 
     /// Mixes both halves (the SplitMix64 finalizer), so that any bits of the key spread.
     private static func hash(_ key: IdentifierKey.Digits) -> Int {
-        var bits = key.high ^ (key.low &* 0x9E37_79B9_7F4A_7C15)
-        bits = (bits ^ (bits >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        bits = (bits ^ (bits >> 27)) &* 0x94D0_49BB_1331_11EB
-        return Int(truncatingIfNeeded: bits ^ (bits >> 31))
+        Int(truncatingIfNeeded: SplitMix64.mix(key.high ^ (key.low &* 0x9E37_79B9_7F4A_7C15)))
     }
 }

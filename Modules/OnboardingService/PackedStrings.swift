@@ -64,16 +64,17 @@ struct PackedStrings: Sendable {
 
     /// Field `index` of the packed bytes `packed`, as ``subscript(_:)`` reads it.
     static func field(_ index: Int, of packed: UnsafeBufferPointer<UInt8>) -> String? {
-        var fields = Fields(bytes: packed)
-        for _ in 0..<index { _ = fields.nextPacked() }
-        return fields.nextPacked()?.string
+        packedField(index, of: packed)?.string
+    }
+
+    /// Whether field `index` of the packed bytes `packed` is there and not `nil`.
+    static func hasField(_ index: Int, of packed: UnsafeBufferPointer<UInt8>) -> Bool {
+        packedField(index, of: packed)?.payload != nil
     }
 
     /// Whether field `index` of the packed bytes `packed` is `text` (byte for byte, as packed).
     static func field(_ index: Int, of packed: UnsafeBufferPointer<UInt8>, is text: String) -> Bool {
-        var fields = Fields(bytes: packed)
-        for _ in 0..<index { _ = fields.nextPacked() }
-        guard let field = fields.nextPacked(), let payload = field.payload else { return false }
+        guard let field = packedField(index, of: packed), let payload = field.payload else { return false }
         var text = text
         return text.withUTF8 { utf8 in
             guard field.isHex else { return utf8.elementsEqual(payload) }
@@ -81,6 +82,13 @@ struct PackedStrings: Sendable {
                 utf8[2 * index] == HexDigit.character(payload[index] >> 4) && utf8[2 * index + 1] == HexDigit.character(payload[index] & 0xF)
             }
         }
+    }
+
+    /// Field `index` of `packed` as packed, `nil` past the end.
+    private static func packedField(_ index: Int, of packed: UnsafeBufferPointer<UInt8>) -> Fields.Packed? {
+        var fields = Fields(bytes: packed)
+        for _ in 0..<index { _ = fields.nextPacked() }
+        return fields.nextPacked()
     }
 
     /// The number of fields of `packed` if they are well-formed packed fields (every header and

@@ -20,7 +20,8 @@ public struct Currency: Sendable, Hashable, Codable {
         if let problem = Self.problem(code: code, minorUnitDigits: minorUnitDigits) {
             preconditionFailure(problem)
         }
-        packed = code.utf8.reduce(0) { $0 << 8 | UInt32($1) } << 8 | UInt32(minorUnitDigits)
+        var code = code
+        self = code.withUTF8 { Currency(codeUTF8: $0, minorUnitDigits: minorUnitDigits)! }
     }
 
     /// The currency of the code given as its UTF-8, or `nil` where `problem(code:minorUnitDigits:)`

@@ -1,7 +1,8 @@
-/// Unsigned LEB128 varints: the sizes in packed strings, arena records and snapshot records.
-enum LEB128 {
+/// Unsigned LEB128 varints, seven bits a byte, low bits first (sizes and deltas in compact byte
+/// layouts: packed strings, account records, the log's run index).
+public enum LEB128 {
     /// The bytes of `value`, in order.
-    static func forEachByte(of value: UInt, _ body: (UInt8) -> Void) {
+    public static func forEachByte(of value: UInt, _ body: (UInt8) -> Void) {
         var value = value
         while value >= 0x80 {
             body(UInt8(value & 0x7F) | 0x80)
@@ -11,14 +12,14 @@ enum LEB128 {
     }
 
     /// The number of bytes of `value`.
-    static func size(of value: UInt) -> Int {
+    public static func size(of value: UInt) -> Int {
         var size = 1, value = value
         while value >= 0x80 { value >>= 7; size += 1 }
         return size
     }
 
     /// The varint at `position` of `bytes`, moving past it; `nil` if it runs past the end or past 64 bits.
-    static func read(_ bytes: UnsafeBufferPointer<UInt8>, at position: inout Int) -> UInt? {
+    public static func read(_ bytes: UnsafeBufferPointer<UInt8>, at position: inout Int) -> UInt? {
         var value: UInt = 0, shift: UInt = 0, cursor = position
         while cursor < bytes.count {
             let byte = bytes[cursor]
