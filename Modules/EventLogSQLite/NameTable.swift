@@ -22,10 +22,9 @@ struct NameTable: Sendable {
         if streams.count >= Self.streamLimit { streams.removeAll(keepingCapacity: true) }
         if id > loadedThrough {
             let window = try db.cachedStatement(sql: "SELECT id, name FROM streams WHERE id >= ? ORDER BY id LIMIT \(Self.streamWindow)")
-            for row in try Row.fetchAll(window, arguments: [id]) {
-                streams[row[0]] = row[1]
-                loadedThrough = max(loadedThrough, row[0])
-            }
+            let rows = try Row.fetchAll(window, arguments: [id])
+            for row in rows { streams[row[0]] = row[1] }
+            if let last = rows.last { loadedThrough = last[0] }
         } else if let name = try String.fetchOne(db.cachedStatement(sql: "SELECT name FROM streams WHERE id = ?"), arguments: [id]) {
             streams[id] = name
         }
