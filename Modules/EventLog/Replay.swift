@@ -95,8 +95,13 @@ extension Projection {
         }
     }
 
-    /// A state from the snapshot encoding.
+    /// A state from the snapshot encoding. A `BinaryDecodable` state may keep parts of `bytes`
+    /// rather than copy them (see ``BinaryKeyedReader/decode(_:sharing:)``).
     public func decodeState(_ bytes: [UInt8]) throws -> State {
-        try BinaryDecoder().decode(State.self, from: bytes)
+        func shared<D: BinaryDecodable>(_: D.Type) throws -> State {
+            _cast(try BinaryKeyedReader.decode(D.self, sharing: bytes), to: State.self)
+        }
+        guard let conformance = State.self as? any BinaryDecodable.Type else { return try BinaryDecoder().decode(State.self, from: bytes) }
+        return try shared(conformance)
     }
 }

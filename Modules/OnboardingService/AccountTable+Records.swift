@@ -4,7 +4,8 @@ import PlatformKit
 // The accounts are encoded as one run of bytes, their records: the number of accounts, then for
 // each its sessions (zigzag LEB128), the size of its packed strings (LEB128) and those bytes
 // (see `PackedStrings`). A snapshot of a large city holds millions of accounts: loading one is
-// then a check and a copy of its bytes, not a keyed container of nine fields read one by one.
+// then a check of its bytes, which the table keeps where they are, not a keyed container of nine
+// fields read one by one.
 
 extension AccountTable {
     /// Writes the records for `key`, as a `[UInt8]` of them is written (see `encode(to:)`).
@@ -12,36 +13,65 @@ extension AccountTable {
         writer.encodeBytes(count: recordsSize, forKey: key) { bytes in writeRecords { bytes.append($0) } }
     }
 
-    /// The accounts of `records`, in order.
+    /// The accounts of `records`, in order. The records are not copied: the table keeps the
+    /// slice (of a snapshot's buffer: see `RecordArena.adopt(_:)`), and builds its indexes in bulk.
     ///
     /// - Throws: `DecodingError.dataCorrupted` if the records are malformed or list an id twice.
-    init(records: UnsafeBufferPointer<UInt8>) throws {
+    init(records: ArraySlice<UInt8>) throws {
         self.init()
-        var position = 0
-        guard let count = LEB128.read(records, at: &position) else { throw Self.corrupt("the number of accounts runs past the end") }
-        guard count <= UInt(records.count) else { throw Self.corrupt("\(count) accounts in \(records.count) bytes") }
-        reserveCapacity(Int(count))
-        try appendingAll { table in try table.appendRecords(Int(count), from: records, at: &position) }
-        guard position == records.count else { throw Self.corrupt("\(records.count - position) byte(s) after the last account") }
+        let block = arena.adopt(records)
+        let entries = try records.withUnsafeBufferPointer { records in
+            var position = 0
+            guard let count = LEB128.read(records, at: &position) else { throw Self.corrupt("the number of accounts runs past the end") }
+            guard count <= UInt(min(records.count, Int(Int32.max))) else { throw Self.corrupt("\(count) accounts in \(records.count) bytes") }
+            slots.reserveCapacity(Int(count))
+            owners.reserveCapacity(Int(count))
+            owners.startBatch()
+            defer { owners.finishBatch() }
+            let entries = try (0..<Int32(count)).map { number in
+                try appendRecord(number, from: records, at: &position, block: block)
+            }
+            guard position == records.count else { throw Self.corrupt("\(records.count - position) byte(s) after the last account") }
+            return entries
+        }
+        var ids = IDIndex()  // filled apart from `self`, which `hasSameID` reads meanwhile
+        if let twice = ids.insert(contentsOf: entries, sameID: { hasSameID($0, $1) }) {
+            throw Self.corrupt("account \(id(of: twice)) is listed twice")
+        }
+        self.ids = ids
     }
 
-    /// Appends the `count` records of `records` from `position` on (moving past them).
-    private mutating func appendRecords(_ count: Int, from records: UnsafeBufferPointer<UInt8>, at position: inout Int) throws {
+    /// Adds account `number` from the record at `position` of `records` (moving past it), its
+    /// strings where they are in `block` (or copied without one); returns its id-index entry.
+    private mutating func appendRecord(
+        _ number: Int32, from records: UnsafeBufferPointer<UInt8>, at position: inout Int, block: RecordArena.Block?
+    ) throws -> IDIndex.Entry {
         func varint(_ what: @autoclosure () -> String) throws -> UInt {
             guard let value = LEB128.read(records, at: &position) else { throw Self.corrupt("\(what()) runs past the end") }
             return value
         }
-        for number in 0..<count {
-            let sessions = Self.unzigzag(try varint("account \(number)'s sessions"))
-            let size = try varint("account \(number)'s size")
-            guard size <= UInt(records.count - position) else { throw Self.corrupt("account \(number) runs past the end") }
-            let packed = UnsafeBufferPointer(rebasing: records[position..<(position + Int(size))])
-            position += Int(size)
-            guard let fields = PackedStrings.validatedFieldCount(of: packed), fields >= Account.Field.identifierKeys,
-                  let id = PackedStrings.field(Account.Field.id, of: packed), PackedStrings.hasField(Account.Field.market, of: packed)
-            else { throw Self.corrupt("account \(number) is malformed") }
-            guard append(id: id, packed: packed, sessions: sessions) else { throw Self.corrupt("account \(id) is listed twice") }
-        }
+        let sessions = Self.unzigzag(try varint("account \(number)'s sessions"))
+        let start = position
+        let size = try varint("account \(number)'s size")
+        guard size <= UInt(records.count - position) else { throw Self.corrupt("account \(number) runs past the end") }
+        let packed = UnsafeBufferPointer(rebasing: records[position..<(position + Int(size))])
+        position += Int(size)
+        guard let fields = PackedStrings.validatedFieldCount(of: packed), fields >= Account.Field.identifierKeys,
+              let id = PackedStrings.field(Account.Field.id, of: packed), PackedStrings.hasField(Account.Field.market, of: packed)
+        else { throw Self.corrupt("account \(number) is malformed") }
+        slots.append(Slot(strings: block.map { arena.location(at: start, in: $0) } ?? arena.append(packed), sessions: sessions))
+        indexKeys(of: packed, number: number)
+        return IDIndex.Entry(hash: IDIndex.hash(id), number: number)
+    }
+
+    /// The id of account `number`.
+    private func id(of number: Int32) -> String {
+        arena.withRecord(at: slots[Int(number)].strings) { PackedStrings.field(Account.Field.id, of: $0) ?? "" }
+    }
+
+    /// Whether accounts `first` and `second` have the same id (byte for byte).
+    private func hasSameID(_ first: Int32, _ second: Int32) -> Bool {
+        arena.withRecord(at: slots[Int(first)].strings) { PackedStrings.field(Account.Field.id, of: $0, is: id(of: second)) }
     }
 
     /// The size of the records in bytes.
@@ -87,7 +117,7 @@ extension AccountTable: Codable {
     /// Written as its records (a `[UInt8]`).
     public init(from decoder: any Decoder) throws {
         let records = try decoder.singleValueContainer().decode([UInt8].self)
-        self = try records.withUnsafeBufferPointer { try AccountTable(records: $0) }
+        self = try AccountTable(records: records[...])
     }
 
     public func encode(to encoder: any Encoder) throws {

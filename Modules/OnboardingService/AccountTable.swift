@@ -10,16 +10,17 @@ import EventLog
 /// an earlier one), so a snapshot holds only the accounts.
 public struct AccountTable: Sendable {
     /// An account as the table holds it: its strings in the arena, and its sessions.
-    private struct Slot: Sendable {
-        var strings: AccountArena.Location
+    struct Slot: Sendable {
+        var strings: RecordArena.Location
         var sessions: Int
     }
 
+    // Internal for decoding (see `AccountTable+Records.swift`), which fills them in bulk.
     /// By account number.
-    private var slots: [Slot] = []
-    private var arena = AccountArena()
-    private var ids = AccountIDIndex()
-    private var owners = KeyIndex()
+    var slots: [Slot] = []
+    var arena = RecordArena()
+    var ids = IDIndex()
+    var owners = KeyIndex()
 
     public init() {}
 
@@ -48,7 +49,7 @@ public struct AccountTable: Sendable {
     /// replaced, and the new one counts as the latest added.
     public mutating func add(_ account: Account) {
         guard number(of: account.id) == nil else { return replace(account) }
-        account.strings.withPackedBytes { _ = append(id: account.id, packed: $0, sessions: account.sessions) }
+        account.strings.withPackedBytes { append(id: account.id, packed: $0, sessions: account.sessions) }
     }
 
     /// Changes account `id`, if there is one. Its identifier keys must stay as they are.
@@ -67,37 +68,20 @@ public struct AccountTable: Sendable {
         slots[index].sessions += 1
     }
 
-    /// Adds an account given as its packed strings; returns `false` if the table had an account
-    /// with its id (which is then replaced in place, leaving the key index stale: decoding throws).
-    mutating func append(id: String, packed: UnsafeBufferPointer<UInt8>, sessions: Int) -> Bool {
-        let hash = AccountIDIndex.hash(id), slot = Slot(strings: arena.append(packed), sessions: sessions)
-        if let existing = number(of: id, hash: hash) {
-            slots[existing] = slot
-            return false
-        }
+    /// Adds an account given as its packed strings; the table has no account with its id.
+    private mutating func append(id: String, packed: UnsafeBufferPointer<UInt8>, sessions: Int) {
         let number = Int32(slots.count)
-        slots.append(slot)
-        ids.insert(number, hash: hash)
+        slots.append(Slot(strings: arena.append(packed), sessions: sessions))
+        ids.insert(number, hash: IDIndex.hash(id))
+        indexKeys(of: packed, number: number)
+    }
+
+    /// Makes account `number` the owner of the identifier keys in its packed strings `packed`.
+    mutating func indexKeys(of packed: UnsafeBufferPointer<UInt8>, number: Int32) {
         PackedStrings.forEachPackedField(of: packed, from: Account.Field.identifierKeys) { key, isHex in
             guard let key, let identifierKey = IdentifierKey(packed: key, isHex: isHex) else { return }
             owners[identifierKey] = number
         }
-        return true
-    }
-
-    /// Makes room for `count` accounts (and as many keys) at once.
-    mutating func reserveCapacity(_ count: Int) {
-        slots.reserveCapacity(count)
-        ids.reserveCapacity(count)
-        owners.reserveCapacity(count)
-    }
-
-    /// Adds accounts with `body` (through `append(id:packed:sessions:)`), their hex keys to the key
-    /// index together at the end (see `DigitsTable.insert(contentsOf:)`).
-    mutating func appendingAll(_ body: (inout AccountTable) throws -> Void) rethrows {
-        owners.startBatch()
-        defer { owners.finishBatch() }
-        try body(&self)
     }
 
     /// Calls `body` with each account's packed strings and sessions, in the order they were added.
@@ -108,8 +92,8 @@ public struct AccountTable: Sendable {
     }
 
     /// The number of account `id`, if there is one.
-    private func number(of id: String, hash: UInt32? = nil) -> Int? {
-        ids.number(hash: hash ?? AccountIDIndex.hash(id)) { number in
+    private func number(of id: String) -> Int? {
+        ids.number(hash: IDIndex.hash(id)) { number in
             arena.withRecord(at: slots[Int(number)].strings) { PackedStrings.field(Account.Field.id, of: $0, is: id) }
         }.map(Int.init)
     }
@@ -144,7 +128,7 @@ extension AccountTable: CustomReflectable {
 }
 
 /// Account numbers by identifier key.
-private struct KeyIndex: Sendable {
+struct KeyIndex: Sendable {
     private var digits = DigitsTable()
     private var texts: [String: Int32] = [:]
     /// Hex keys set since `startBatch()`, in order: added to `digits` together by `finishBatch()`.

@@ -39,25 +39,13 @@ struct DigitsTable: Sendable {
     }
 
     /// Sets the number of each key of `entries`, as setting them one by one in order would, but a
-    /// region of the table at a time: the entries go in the order of the region of their first
-    /// slot (keeping their order within a region). Setting millions of keys in the order given
-    /// would jump about a table of tens of megabytes, a cache miss for each.
+    /// region of the table at a time (see `RegionOrder`).
     mutating func insert(contentsOf entries: [Entry]) {
         reserveCapacity(count + entries.count)
         let mask = numbers.count - 1
-        let regionShift = max(0, mask.nonzeroBitCount - 12)  // regions of 4 096 slots (80 KB)
-        var starts = [Int](repeating: 0, count: (numbers.count >> regionShift) + 1)
-        for entry in entries { starts[(Self.hash(entry.key) & mask) >> regionShift + 1] += 1 }
-        for region in starts.indices.dropFirst() { starts[region] += starts[region - 1] }
-        let ordered = [Entry](unsafeUninitializedCapacity: entries.count) { buffer, initialized in
-            for entry in entries {
-                let region = (Self.hash(entry.key) & mask) >> regionShift
-                buffer.initializeElement(at: starts[region], to: entry)
-                starts[region] += 1
-            }
-            initialized = entries.count
+        for entry in RegionOrder.ordered(entries, slotCount: numbers.count, slot: { Self.hash($0.key) & mask }) {
+            self[entry.key] = entry.number
         }
-        for entry in ordered { self[entry.key] = entry.number }
     }
 
     /// The slot holding `key`, or the free slot where it would go.

@@ -63,7 +63,7 @@ public struct OnboardingState: Codable, Sendable, Equatable {
     public var accounts = AccountTable()
     public var attempts: [String: Attempt] = [:]
     /// Attempts that ended with a session or a failure.
-    public var closedAttempts: Set<String> = []
+    public var closedAttempts = IDSet()
     /// Start times of the latest attempts per identifier key, for rate limiting (kept until they
     /// expire: see ``EntriesExpired``).
     public var recentEntries: [IdentifierKey: [Instant]] = [:]

@@ -5,7 +5,13 @@
 public enum FNV1a {
     /// The 64-bit FNV-1a hash of the UTF-8 bytes of `text`.
     public static func hash(_ text: String) -> UInt64 {
-        text.utf8.reduce(0xCBF2_9CE4_8422_2325) { hash, byte in
+        hash(text.utf8)
+    }
+
+    /// The 64-bit FNV-1a hash of `bytes` (of a string's UTF-8, the hash of the string).
+    @inlinable
+    public static func hash(_ bytes: some Sequence<UInt8>) -> UInt64 {
+        bytes.reduce(0xCBF2_9CE4_8422_2325) { hash, byte in
             (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
         }
     }

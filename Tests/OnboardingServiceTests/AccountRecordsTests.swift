@@ -22,6 +22,7 @@ final class AccountRecordsTests: XCTestCase {
                 Account(id: hex, market: "", identifierKeys: [], passwordDigest: "no-dollar", sessions: Int.max - number),
             ]
             state.accounts.add(shapes[number % shapes.count])
+            state.closedAttempts.insert(number % 5 == 0 ? "attempt-ë-\(number)" : "attempt-\(number)")
         }
         return state
     }
@@ -72,7 +73,7 @@ final class AccountRecordsTests: XCTestCase {
     func test_recordsWithoutAnIdOrWithBytesAfterThem_areRefused_namingTheProblem() throws {
         func records(_ bytes: [UInt8]) -> String {
             do {
-                _ = try bytes.withUnsafeBufferPointer { try AccountTable(records: $0) }
+                _ = try AccountTable(records: bytes[...])
                 return "decoded"
             } catch {
                 return "\(error)"

@@ -89,10 +89,10 @@ final class AccountTableTests: XCTestCase {
     }
 }
 
-/// `AccountArena` gives back every record as appended, across blocks and larger than a block.
-final class AccountArenaTests: XCTestCase {
+/// `RecordArena` gives back every record as appended, across blocks and larger than a block.
+final class RecordArenaTests: XCTestCase {
     func test_records_readBackAsAppended_acrossBlocks() {
-        var arena = AccountArena()
+        var arena = RecordArena()
         var generator = SystemRandomNumberGenerator()
         let records: [[UInt8]] = (0..<3_000).map { index in
             let count = index == 1_500 ? 3 << 20 : index % 7 == 0 ? 0 : Int.random(in: 1...2_000, using: &generator)
@@ -160,11 +160,11 @@ final class DigitsTableTests: XCTestCase {
 }
 
 
-/// `AccountIDIndex` finds every number by its hash and the caller's confirmation, however many
+/// `IDIndex` finds every number by its hash and the caller's confirmation, however many
 /// hashes collide, across growth.
-final class AccountIDIndexTests: XCTestCase {
+final class IDIndexTests: XCTestCase {
     func test_everyNumber_isFoundAmongCollidingHashes_andOthersAreNot() {
-        var index = AccountIDIndex()
+        var index = IDIndex()
         for number in 0..<5_000 { index.insert(Int32(number), hash: UInt32(number % 7) &* 0x1000_0001) }
         XCTAssertEqual(index.count, 5_000)
         for number in stride(from: 0, to: 5_000, by: 37) {

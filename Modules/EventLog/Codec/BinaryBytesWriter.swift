@@ -22,14 +22,21 @@ extension BinaryKeyedWriter {
     /// `count` bytes that `body` appends, written for `key` as a `[UInt8]` (or `Data`) is.
     /// `body` must append exactly `count` bytes.
     public mutating func encodeBytes(count: Int, forKey key: StaticString, _ body: (inout BinaryBytesWriter) -> Void) {
+        encodeElements(count: count, size: count, forKey: key, body)
+    }
+
+    /// The `count` elements of an array or a set, already encoded (`size` bytes in all, which
+    /// `body` must append), written for `key` as the array or set is: for strings, each element
+    /// is its UTF-8 length (LEB128) then its bytes (see ``BinaryKeyedReader/encodedElements(forKey:)``).
+    public mutating func encodeElements(count: Int, size: Int, forKey key: StaticString, _ body: (inout BinaryBytesWriter) -> Void) {
         begin(key)
-        let length = UInt64(count)
-        bytes.varint(length &+ UInt64(_varintSize(length)))
-        bytes.varint(length)
+        let elements = UInt64(count)
+        bytes.varint(UInt64(size) &+ UInt64(_varintSize(elements)))
+        bytes.varint(elements)
         var writer = BinaryBytesWriter(bytes: bytes)
         body(&writer)
         bytes = writer.bytes
-        precondition(writer.appended == count, "encodeBytes: \(writer.appended) bytes appended for '\(key)', \(count) announced")
+        precondition(writer.appended == size, "encodeElements: \(writer.appended) bytes appended for '\(key)', \(size) announced")
     }
 }
 
@@ -48,5 +55,32 @@ extension BinaryKeyedReader {
             defer { position &+= length }
             return UnsafeBufferPointer(start: (base + position).assumingMemoryBound(to: UInt8.self), count: length)
         }
+    }
+
+    /// The bytes of the `[UInt8]` (or `Data`) of `key`: a slice of the buffer being decoded when
+    /// the reader shares it (see ``decode(_:sharing:)``), so that a large value is not copied;
+    /// a copy otherwise.
+    public mutating func bytes(forKey key: StaticString) throws -> ArraySlice<UInt8> {
+        slice(try lengthPrefixedBytes(forKey: key))
+    }
+
+    /// The elements of the array or set of `key` as encoded (for strings, each its UTF-8 length
+    /// in LEB128 then its bytes), and how many there are; shared as ``bytes(forKey:)`` is.
+    public mutating func encodedElements(forKey key: StaticString) throws -> (count: Int, bytes: ArraySlice<UInt8>) {
+        let (count, bytes) = try required(key, (Int, UnsafeBufferPointer<UInt8>).self) { base, position, end throws(_DecodeFailure) in
+            let count = try _Read.varint(base, &position, end)
+            // Every element takes at least one byte.
+            guard count <= UInt64(end &- position) else { throw .countTooLarge(count) }
+            defer { position = end }
+            return (Int(count), UnsafeBufferPointer(start: (base + position).assumingMemoryBound(to: UInt8.self), count: end &- position))
+        }
+        return (count, slice(bytes))
+    }
+
+    /// `bytes` (within the buffer being read) as a slice of the shared buffer, or a copy.
+    private func slice(_ bytes: UnsafeBufferPointer<UInt8>) -> ArraySlice<UInt8> {
+        guard let shared, let start = bytes.baseAddress else { return ArraySlice(bytes) }
+        let offset = UnsafeRawPointer(start) - base
+        return shared[offset..<(offset + bytes.count)]
     }
 }

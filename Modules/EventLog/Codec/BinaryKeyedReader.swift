@@ -26,12 +26,24 @@ public struct BinaryKeyedReader {
     let count: Int
     private var cursor: Int
     private var consumed = 0
+    /// The array `base` points into, when the reader may hand out slices of it (see `decode(_:sharing:)`).
+    let shared: [UInt8]?
 
     /// Decodes a `T` from `bytes`.
     public static func decode<T: BinaryDecodable>(_ type: T.Type, from bytes: [UInt8]) throws -> T {
         try bytes.withUnsafeBytes { buffer in
             guard let base = buffer.baseAddress else { throw Self.nilFound(T.self) }
             var reader = try BinaryKeyedReader(base: base, start: 0, end: buffer.count, T.self)
+            return try T(from: &reader)
+        }
+    }
+
+    /// Decodes a `T` from `bytes`, which the `T` may keep parts of without copying them (see
+    /// ``bytes(forKey:)``): a large value can then hold on to the buffer rather than copy it.
+    public static func decode<T: BinaryDecodable>(_ type: T.Type, sharing bytes: [UInt8]) throws -> T {
+        try bytes.withUnsafeBytes { buffer in
+            guard let base = buffer.baseAddress else { throw Self.nilFound(T.self) }
+            var reader = try BinaryKeyedReader(base: base, start: 0, end: buffer.count, T.self, sharing: bytes)
             return try T(from: &reader)
         }
     }
@@ -46,9 +58,10 @@ public struct BinaryKeyedReader {
     }
 
     /// A reader of the keyed container in `start..<end`, which holds a `type`.
-    init(base: UnsafeRawPointer, start: Int, end: Int, _ type: Any.Type) throws {
+    init(base: UnsafeRawPointer, start: Int, end: Int, _ type: Any.Type, sharing shared: [UInt8]? = nil) throws {
         guard start < end else { throw Self.nilFound(type) }
         self.base = base
+        self.shared = shared
         do throws(_DecodeFailure) {
             (entries, count) = try _Read.keyedEntries(base, start, end)
         } catch {

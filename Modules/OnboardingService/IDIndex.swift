@@ -1,0 +1,95 @@
+import PlatformKit
+
+/// Numbers by id (accounts', attempts'), in one open-addressed table (linear probing, at most 7/8
+/// full) of 8-byte buckets: a 32-bit hash of the id and its number. The ids themselves are not
+/// kept here but by the caller (e.g. in an account's packed strings), so the caller confirms a
+/// bucket whose hash matches. An `OrderedDictionary` of the ids took a `String` and a hash-table
+/// entry more per id, and hashed each id with a seeded SipHash.
+struct IDIndex: Sendable {
+    /// A number and the hash of its id.
+    struct Entry: Sendable {
+        var hash: UInt32
+        /// The number, `empty` for a free bucket.
+        var number: Int32
+    }
+
+    private var buckets: [Entry] = []
+    private(set) var count = 0
+
+    private static let empty: Int32 = -1
+    private static let minimumCapacity = 16
+
+    /// The hash of `id` (of its UTF-8 bytes: ids are compared byte for byte). FNV-1a's low bits
+    /// depend on the last bytes most, so they are mixed before they pick a bucket.
+    static func hash(_ id: String) -> UInt32 {
+        UInt32(truncatingIfNeeded: SplitMix64.mix(FNV1a.hash(id)))
+    }
+
+    /// The hash of the id whose UTF-8 bytes are `utf8`, as `hash(_:)` hashes it.
+    static func hash(utf8: UnsafeBufferPointer<UInt8>) -> UInt32 {
+        UInt32(truncatingIfNeeded: SplitMix64.mix(FNV1a.hash(utf8)))
+    }
+
+    /// The number of the id whose hash is `hash`, if `isID` confirms one (it is asked about each
+    /// number whose id has that hash).
+    func number(hash: UInt32, isID: (Int32) -> Bool) -> Int32? {
+        guard !buckets.isEmpty else { return nil }
+        let mask = buckets.count - 1
+        var index = Int(hash) & mask
+        while buckets[index].number != Self.empty {
+            if buckets[index].hash == hash, isID(buckets[index].number) { return buckets[index].number }
+            index = (index + 1) & mask
+        }
+        return nil
+    }
+
+    /// Adds `number` for an id of hash `hash`, which must not be in the table yet.
+    mutating func insert(_ number: Int32, hash: UInt32) {
+        precondition(number != Self.empty, "numbers are not negative")
+        if (count + 1) * 8 > buckets.count * 7 { rehash(max(Self.minimumCapacity, buckets.count * 2)) }
+        place(Entry(hash: hash, number: number))
+        count += 1
+    }
+
+    /// Adds `entries` as `insert(_:hash:)` one by one would, but a region of the table at a time
+    /// (see `RegionOrder`), checking that no id is in twice: `sameID` is asked about two numbers
+    /// whose ids have the same hash. Returns the number of an id found twice (and stops there),
+    /// `nil` when every entry was added.
+    mutating func insert(contentsOf entries: [Entry], sameID: (Int32, Int32) -> Bool) -> Int32? {
+        reserveCapacity(count + entries.count)
+        let mask = buckets.count - 1
+        for entry in RegionOrder.ordered(entries, slotCount: buckets.count, slot: { Int($0.hash) & mask }) {
+            precondition(entry.number != Self.empty, "numbers are not negative")
+            var index = Int(entry.hash) & mask
+            while buckets[index].number != Self.empty {
+                if buckets[index].hash == entry.hash, sameID(buckets[index].number, entry.number) { return entry.number }
+                index = (index + 1) & mask
+            }
+            buckets[index] = entry
+            count += 1
+        }
+        return nil
+    }
+
+    /// Makes room for `count` ids without growing.
+    mutating func reserveCapacity(_ count: Int) {
+        var capacity = max(Self.minimumCapacity, buckets.count)
+        while count * 8 > capacity * 7 { capacity *= 2 }
+        if capacity > buckets.count { rehash(capacity) }
+    }
+
+    /// Puts `entry` in the first free bucket from its hash's.
+    private mutating func place(_ entry: Entry) {
+        let mask = buckets.count - 1
+        var index = Int(entry.hash) & mask
+        while buckets[index].number != Self.empty { index = (index + 1) & mask }
+        buckets[index] = entry
+    }
+
+    /// Makes `capacity` buckets (a power of two) and puts every entry in its new bucket.
+    private mutating func rehash(_ capacity: Int) {
+        let old = buckets
+        buckets = Array(repeating: Entry(hash: 0, number: Self.empty), count: capacity)
+        for entry in old where entry.number != Self.empty { place(entry) }
+    }
+}
