@@ -3,7 +3,8 @@ import EventLog
 import Synchronization
 
 /// Projections of one log replayed concurrently (each from its own newest snapshot), so a replay
-/// takes about as long as its largest projection rather than the sum of all of them.
+/// takes about as long as its largest projection rather than the sum of all of them. The largest
+/// states start first: one left for last would keep one core busy while the others wait.
 struct ParallelReplays: ProjectionStates {
     private let states: [String: any Sendable]
 
@@ -14,12 +15,23 @@ struct ParallelReplays: ProjectionStates {
         // Snapshot stores are read from several threads here; both stores allow concurrent reads.
         nonisolated(unsafe) let snapshots = snapshots
         let results = Mutex<[String: Result<any Sendable, any Error>]>([:])
+        let largestFirst = try largestFirst(projections, snapshots, upTo)
         DispatchQueue.concurrentPerform(iterations: projections.count) { index in
-            let projection = projections[index]
+            let projection = largestFirst[index]
             let result = Result<any Sendable, any Error> { try replay(projection, log, snapshots, upTo) }
             results.withLock { $0[projection.name] = result }
         }
         return ParallelReplays(states: try results.withLock { try $0.mapValues { try $0.get() } })
+    }
+
+    /// `projections` by the size of the state they will start from (their newest snapshot at or
+    /// before `upTo`), largest first: the longest replays start first.
+    private static func largestFirst(_ projections: [any Projection], _ snapshots: (any SnapshotStore)?, _ upTo: Int64?) throws -> [any Projection] {
+        guard let snapshots else { return projections }
+        let sizes = try projections.map { projection in
+            try snapshots.snapshots(of: projection.name).first { snapshot in upTo.map { snapshot.sequence <= $0 } ?? true }?.stateSize ?? 0
+        }
+        return projections.indices.sorted { sizes[$0] > sizes[$1] }.map { projections[$0] }
     }
 
     private static func replay<P: Projection>(
