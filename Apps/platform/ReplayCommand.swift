@@ -24,6 +24,7 @@ struct ReplayCommand: ParsableCommand {
                 path: log, clock: .constant(.epoch), options: SQLiteEventLogOptions(createIfMissing: false)
             )
             let upTo = try at.map { try sequence(for: $0, in: store) }
+            ProcessMemory.keepFreedMemoryForReuse()
             let started = ContinuousClock.now
             let summary = try SimulationRun.replay(store, upTo: upTo, fromStart: verify)
             let elapsed = (ContinuousClock.now - started).seconds
