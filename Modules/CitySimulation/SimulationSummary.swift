@@ -172,7 +172,9 @@ extension SimulationSummary.EarningsCheck {
     /// every core; the chunks' results merge in driver order, so the summary does not depend on it).
     init(_ earnings: EarningsProjection.State, trackers: TrackerProjection.State, at end: Instant?) {
         let calendar = EarningsConfig().calendar
-        let drivers = earnings.drivers.sorted(by: { $0.key < $1.key })
+        // The ids sorted, not the records: sorting moves each element a dozen times or more, and
+        // moving a driver's record retains and releases every array and string in it.
+        let drivers = earnings.drivers.keys.sorted()
         let chunkSize = 512
         let chunks = (drivers.count + chunkSize - 1) / chunkSize
         let results = Mutex([(consistent: Int, problems: [String])](repeating: (0, []), count: chunks))
@@ -181,7 +183,8 @@ extension SimulationSummary.EarningsCheck {
             let dataManager = TrackerDataManager()
             var consistent = 0
             var problems: [String] = []
-            for (driver, record) in drivers[(chunk * chunkSize)..<min(drivers.count, (chunk + 1) * chunkSize)] {
+            for driver in drivers[(chunk * chunkSize)..<min(drivers.count, (chunk + 1) * chunkSize)] {
+                guard let record = earnings.drivers[driver] else { continue }
                 let found = end.map {
                     EarningsConsistency.problems(
                         driverID: driver, earnings: record, tracker: trackers.trackers[driver] ?? TrackerState(), at: $0, calendar: calendar,
