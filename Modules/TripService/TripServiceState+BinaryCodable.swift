@@ -29,7 +29,8 @@ extension TripServiceState.DriverRecord: BinaryEncodable, BinaryDecodable {
     }
 
     /// The answers are written in their order, so they are read straight into the ordered table;
-    /// the written order is then checked against `answerOrder` (else read as `Codable` reads them).
+    /// the written order is then checked against `answerOrder`'s bytes (else read as `Codable`
+    /// reads them).
     public init(from reader: inout BinaryKeyedReader) throws {
         snapshot = try reader.decode(ServerSnapshot<DriverState>.self, forKey: "snapshot")
         var inWrittenOrder = OrderedDictionary<String, TripServiceState.Outcome>()
@@ -39,12 +40,29 @@ extension TripServiceState.DriverRecord: BinaryEncodable, BinaryDecodable {
             if inWrittenOrder.isEmpty { inWrittenOrder.reserveCapacity(TripServiceState.answerWindow + 1) }
             repeated = inWrittenOrder.updateValue(outcome, forKey: key) != nil || repeated
         }
-        let order = try reader.decode([String].self, forKey: "answerOrder")
-        guard repeated || !inWrittenOrder.keys.elementsEqual(order) else {
+        let inOrder = try reader.withEncodedElements(forKey: "answerOrder") { count, order in
+            !repeated && Self.isOrder(of: inWrittenOrder.keys, order, count: count)
+        }
+        guard !inOrder else {
             answers = inWrittenOrder
             return
         }
+        let order = try reader.decode([String].self, forKey: "answerOrder")
         answers = try Self.answers(try reader.decode([String: TripServiceState.Outcome].self, forKey: "answers"), inOrder: order)
+    }
+
+    /// Whether `order`, `count` strings as encoded, are `keys` byte for byte (checked without
+    /// making a `String` of each: 64 per driver).
+    private static func isOrder(of keys: some Collection<String>, _ order: UnsafeBufferPointer<UInt8>, count: Int) -> Bool {
+        guard count == keys.count else { return false }
+        var position = 0
+        for key in keys {
+            guard let length = LEB128.read(order, at: &position), length <= UInt(order.count - position) else { return false }
+            let element = UnsafeBufferPointer(rebasing: order[position..<(position + Int(length))])
+            position += Int(length)
+            guard key.utf8.withContiguousStorageIfAvailable({ $0.elementsEqual(element) }) ?? key.utf8.elementsEqual(element) else { return false }
+        }
+        return position == order.count
     }
 }
 

@@ -39,6 +39,10 @@ final class SharedBytesTests: XCTestCase {
             bytesAddress = slice.withUnsafeBytes { $0.baseAddress }
             bytes = Array(slice)
             let (count, elements) = try reader.encodedElements(forKey: "names")
+            let inPlace = try reader.withEncodedElements(forKey: "names") { count, bytes in (count, Array(bytes)) }
+            guard inPlace.0 == count, inPlace.1 == Array(elements) else {
+                throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "read in place otherwise"))
+            }
             names = []
             try elements.withUnsafeBufferPointer { elements in
                 var position = 0

@@ -67,14 +67,27 @@ extension BinaryKeyedReader {
     /// The elements of the array or set of `key` as encoded (for strings, each its UTF-8 length
     /// in LEB128 then its bytes), and how many there are; shared as ``bytes(forKey:)`` is.
     public mutating func encodedElements(forKey key: StaticString) throws -> (count: Int, bytes: ArraySlice<UInt8>) {
-        let (count, bytes) = try required(key, (Int, UnsafeBufferPointer<UInt8>).self) { base, position, end throws(_DecodeFailure) in
+        let (count, bytes) = try elementBytes(forKey: key)
+        return (count, slice(bytes))
+    }
+
+    /// Calls `body` with the number of elements of the array or set of `key` and their bytes as
+    /// encoded (see ``encodedElements(forKey:)``), read in place; errors `body` throws are put
+    /// under `key`.
+    public mutating func withEncodedElements<R>(forKey key: StaticString, _ body: (Int, UnsafeBufferPointer<UInt8>) throws -> R) throws -> R {
+        let (count, bytes) = try elementBytes(forKey: key)
+        return try Self.within(Key(key)) { try body(count, bytes) }
+    }
+
+    /// The element count of the unkeyed container of `key`, and the bytes of its elements.
+    private mutating func elementBytes(forKey key: StaticString) throws -> (Int, UnsafeBufferPointer<UInt8>) {
+        try required(key, (Int, UnsafeBufferPointer<UInt8>).self) { base, position, end throws(_DecodeFailure) in
             let count = try _Read.varint(base, &position, end)
             // Every element takes at least one byte.
             guard count <= UInt64(end &- position) else { throw .countTooLarge(count) }
             defer { position = end }
             return (Int(count), UnsafeBufferPointer(start: (base + position).assumingMemoryBound(to: UInt8.self), count: end &- position))
         }
-        return (count, slice(bytes))
     }
 
     /// `bytes` (within the buffer being read) as a slice of the shared buffer, or a copy.
