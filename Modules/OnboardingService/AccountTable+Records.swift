@@ -57,11 +57,11 @@ extension AccountTable {
         let packed = UnsafeBufferPointer(rebasing: records[position..<(position + Int(size))])
         position += Int(size)
         guard let fields = PackedStrings.validatedFieldCount(of: packed), fields >= Account.Field.identifierKeys,
-              let id = PackedStrings.field(Account.Field.id, of: packed), PackedStrings.hasField(Account.Field.market, of: packed)
+              let idHash = PackedStrings.fieldHash(Account.Field.id, of: packed), PackedStrings.hasField(Account.Field.market, of: packed)
         else { throw Self.corrupt("account \(number) is malformed") }
         slots.append(Slot(strings: block.map { arena.location(at: start, in: $0) } ?? arena.append(packed), sessions: sessions))
         indexKeys(of: packed, number: number)
-        return IDIndex.Entry(hash: IDIndex.hash(id), number: number)
+        return IDIndex.Entry(hash: IDIndex.hash(fnv1a: idHash), number: number)
     }
 
     /// The id of account `number`.

@@ -22,12 +22,17 @@ struct IDIndex: Sendable {
     /// The hash of `id` (of its UTF-8 bytes: ids are compared byte for byte). FNV-1a's low bits
     /// depend on the last bytes most, so they are mixed before they pick a bucket.
     static func hash(_ id: String) -> UInt32 {
-        UInt32(truncatingIfNeeded: SplitMix64.mix(FNV1a.hash(id)))
+        hash(fnv1a: FNV1a.hash(id))
     }
 
     /// The hash of the id whose UTF-8 bytes are `utf8`, as `hash(_:)` hashes it.
     static func hash(utf8: UnsafeBufferPointer<UInt8>) -> UInt32 {
-        UInt32(truncatingIfNeeded: SplitMix64.mix(FNV1a.hash(utf8)))
+        hash(fnv1a: FNV1a.hash(utf8))
+    }
+
+    /// The hash of an id whose FNV-1a hash is `fnv1a`, as `hash(_:)` hashes it.
+    static func hash(fnv1a: UInt64) -> UInt32 {
+        UInt32(truncatingIfNeeded: SplitMix64.mix(fnv1a))
     }
 
     /// The number of the id whose hash is `hash`, if `isID` confirms one (it is asked about each

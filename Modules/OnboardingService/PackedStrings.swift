@@ -67,6 +67,16 @@ struct PackedStrings: Sendable {
         packedField(index, of: packed)?.string
     }
 
+    /// The FNV-1a hash of field `index` of the packed bytes `packed` as ``subscript(_:)`` reads
+    /// it (hex spelled out again), without making a `String` of it; `nil` for a `nil` field.
+    static func fieldHash(_ index: Int, of packed: UnsafeBufferPointer<UInt8>) -> UInt64? {
+        guard let field = packedField(index, of: packed), let payload = field.payload else { return nil }
+        guard field.isHex else { return FNV1a.hash(payload) }
+        return FNV1a.hash((0..<(payload.count * 2)).lazy.map { digit in
+            HexDigit.character(digit & 1 == 0 ? payload[digit >> 1] >> 4 : payload[digit >> 1] & 0xF)
+        })
+    }
+
     /// Whether field `index` of the packed bytes `packed` is there and not `nil`.
     static func hasField(_ index: Int, of packed: UnsafeBufferPointer<UInt8>) -> Bool {
         packedField(index, of: packed)?.payload != nil

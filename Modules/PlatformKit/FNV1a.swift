@@ -5,7 +5,7 @@
 public enum FNV1a {
     /// The 64-bit FNV-1a hash of the UTF-8 bytes of `text`.
     public static func hash(_ text: String) -> UInt64 {
-        hash(text.utf8)
+        text.utf8.withContiguousStorageIfAvailable { hash($0) } ?? hash(text.utf8)
     }
 
     /// The 64-bit FNV-1a hash of `bytes` (of a string's UTF-8, the hash of the string).

@@ -2,6 +2,7 @@
 /// layouts: packed strings, account records, the log's run index).
 public enum LEB128 {
     /// The bytes of `value`, in order.
+    @inlinable
     public static func forEachByte(of value: UInt, _ body: (UInt8) -> Void) {
         var value = value
         while value >= 0x80 {
@@ -12,6 +13,7 @@ public enum LEB128 {
     }
 
     /// The number of bytes of `value`.
+    @inlinable
     public static func size(of value: UInt) -> Int {
         var size = 1, value = value
         while value >= 0x80 { value >>= 7; size += 1 }
@@ -19,6 +21,7 @@ public enum LEB128 {
     }
 
     /// The varint at `position` of `bytes`, moving past it; `nil` if it runs past the end or past 64 bits.
+    @inlinable
     public static func read(_ bytes: UnsafeBufferPointer<UInt8>, at position: inout Int) -> UInt? {
         var value: UInt = 0, shift: UInt = 0, cursor = position
         while cursor < bytes.count {

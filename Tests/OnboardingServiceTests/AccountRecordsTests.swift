@@ -46,10 +46,11 @@ final class AccountRecordsTests: XCTestCase {
         }
     }
 
-    func test_decodedRecords_findEveryKeysOwner() throws {
+    func test_decodedRecords_findEveryAccountByItsId_andEveryKeysOwner() throws {
         let state = state(300)
         let decoded = try BinaryDecoder().decode(OnboardingState.self, from: BinaryEncoder().encode(state))
         for account in state.accounts.all {
+            XCTAssertEqual(decoded.accounts[account.id], account, "found by its id, text or hex")
             for key in account.identifierKeys {
                 XCTAssertEqual(decoded.accounts.owner(of: IdentifierKey(key)), state.accounts.owner(of: IdentifierKey(key)))
             }
