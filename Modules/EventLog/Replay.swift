@@ -101,7 +101,7 @@ extension Projection {
         func shared<D: BinaryDecodable>(_: D.Type) throws -> State {
             _cast(try BinaryKeyedReader.decode(D.self, sharing: bytes), to: State.self)
         }
-        guard let conformance = State.self as? any BinaryDecodable.Type else { return try BinaryDecoder().decode(State.self, from: bytes) }
+        guard let conformance = _BinaryDecodableTypes.conformance(of: State.self) else { return try BinaryDecoder().decode(State.self, from: bytes) }
         return try shared(conformance)
     }
 }

@@ -64,11 +64,6 @@ extension AccountTable {
         return IDIndex.Entry(hash: IDIndex.hash(fnv1a: idHash), number: number)
     }
 
-    /// The id of account `number`.
-    private func id(of number: Int32) -> String {
-        arena.withRecord(at: slots[Int(number)].strings) { PackedStrings.field(Account.Field.id, of: $0) ?? "" }
-    }
-
     /// Whether accounts `first` and `second` have the same id (byte for byte).
     private func hasSameID(_ first: Int32, _ second: Int32) -> Bool {
         arena.withRecord(at: slots[Int(first)].strings) { PackedStrings.field(Account.Field.id, of: $0, is: id(of: second)) }

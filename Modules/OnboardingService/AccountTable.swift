@@ -42,7 +42,12 @@ public struct AccountTable: Sendable {
 
     /// The id of the account that signs in with `key`.
     public func owner(of key: IdentifierKey) -> String? {
-        owners[key].map { arena.withRecord(at: slots[Int($0)].strings) { PackedStrings.field(Account.Field.id, of: $0) ?? "" } }
+        owners[key].map(id(of:))
+    }
+
+    /// The id of account `number`.
+    func id(of number: Int32) -> String {
+        arena.withRecord(at: slots[Int(number)].strings) { PackedStrings.field(Account.Field.id, of: $0) ?? "" }
     }
 
     /// Adds `account`, which becomes the owner of its identifier keys. An account with its id is

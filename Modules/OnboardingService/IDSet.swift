@@ -132,11 +132,7 @@ extension IDSet: Codable {
             var position = 0
             for number in 0..<count {
                 let start = position
-                guard let length = LEB128.read(bytes, at: &position), length <= UInt(bytes.count - position) else {
-                    throw Self.corrupt("id \(number) runs past the end")
-                }
-                let utf8 = UnsafeBufferPointer(rebasing: bytes[position..<(position + Int(length))])
-                position += Int(length)
+                guard let utf8 = LEB128.readPrefixed(bytes, at: &position) else { throw Self.corrupt("id \(number) runs past the end") }
                 guard UTF8Bytes.isValid(utf8) else { throw Self.corrupt("id \(number) is not UTF-8") }
                 locations.append(block.map { arena.location(at: start, in: $0) } ?? arena.append(utf8))
                 entries.append(IDIndex.Entry(hash: IDIndex.hash(utf8: utf8), number: Int32(number)))

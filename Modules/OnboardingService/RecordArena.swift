@@ -60,8 +60,7 @@ struct RecordArena: Sendable {
     func withRecord<R>(at location: Location, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
         try blocks[Int(location.block)].withUnsafeBufferPointer { block in
             var position = Int(location.offset)
-            let count = Int(LEB128.read(block, at: &position)!)
-            return try body(UnsafeBufferPointer(rebasing: block[position..<position + count]))
+            return try body(LEB128.readPrefixed(block, at: &position)!)
         }
     }
 }

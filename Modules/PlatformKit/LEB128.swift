@@ -37,4 +37,14 @@ public enum LEB128 {
         }
         return nil
     }
+
+    /// The bytes a varint length at `position` of `bytes` prefixes, moving past both; `nil` if
+    /// either runs past the end.
+    @inlinable
+    public static func readPrefixed(_ bytes: UnsafeBufferPointer<UInt8>, at position: inout Int) -> UnsafeBufferPointer<UInt8>? {
+        var cursor = position
+        guard let length = read(bytes, at: &cursor), length <= UInt(bytes.count - cursor) else { return nil }
+        position = cursor + Int(length)
+        return UnsafeBufferPointer(rebasing: bytes[cursor..<position])
+    }
 }

@@ -57,10 +57,8 @@ extension TripServiceState.DriverRecord: BinaryEncodable, BinaryDecodable {
         guard count == keys.count else { return false }
         var position = 0
         for key in keys {
-            guard let length = LEB128.read(order, at: &position), length <= UInt(order.count - position) else { return false }
-            let element = UnsafeBufferPointer(rebasing: order[position..<(position + Int(length))])
-            position += Int(length)
-            guard key.utf8.withContiguousStorageIfAvailable({ $0.elementsEqual(element) }) ?? key.utf8.elementsEqual(element) else { return false }
+            guard let element = LEB128.readPrefixed(order, at: &position),
+                  key.utf8.withContiguousStorageIfAvailable({ $0.elementsEqual(element) }) ?? key.utf8.elementsEqual(element) else { return false }
         }
         return position == order.count
     }

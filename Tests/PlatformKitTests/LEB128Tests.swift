@@ -21,4 +21,16 @@ final class LEB128Tests: XCTestCase {
             XCTAssertEqual(position, 0)
         }
     }
+
+    func test_prefixedBytes_readInTurn_andACutOneIsRefused_andThePositionStays() {
+        let bytes: [UInt8] = [2, 7, 8, 0, 3, 1, 2]  // [7, 8], [], then 3 bytes of which 2 are there
+        bytes.withUnsafeBufferPointer { bytes in
+            var position = 0
+            XCTAssertEqual(LEB128.readPrefixed(bytes, at: &position).map(Array.init), [7, 8])
+            XCTAssertEqual(LEB128.readPrefixed(bytes, at: &position).map(Array.init), [])
+            XCTAssertEqual(position, 4)
+            XCTAssertNil(LEB128.readPrefixed(bytes, at: &position))
+            XCTAssertEqual(position, 4)
+        }
+    }
 }
