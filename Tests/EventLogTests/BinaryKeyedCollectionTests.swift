@@ -269,4 +269,75 @@ final class BinaryKeyedCollectionTests: XCTestCase {
         codable.usesBinaryDecodable = false
         XCTAssertThrowsError(try codable.decode(Counts.self, from: odd))
     }
+    /// A dictionary of nested values by string keys reads itself without `Codable`, also at the
+    /// top (a projection state such as a client table), as `Codable` reads it.
+    func test_aDictionaryOfNestedValues_atTheTop_decodesLikeCodable() throws {
+        for _ in 0..<200 {
+            let outcomes = keyed(6) { outcome() }
+            let bytes = try BinaryEncoder().encode(outcomes)
+            XCTAssertEqual(try BinaryKeyedReader.decode([String: Outcome].self, from: bytes), outcomes)
+            XCTAssertEqual(try BinaryDecoder().decode([String: Outcome].self, from: bytes), outcomes)
+            XCTAssertEqual(try codable.decode([String: Outcome].self, from: bytes), outcomes)
+        }
+    }
+
+    /// Reusing repeated values gives every entry the value decoding it alone would.
+    func test_forEachEntry_reusingRepeats_givesEachEntryItsOwnValue() throws {
+        struct Holder: Codable { var outcomes: [String: Outcome] }
+        let alike = [Outcome.none, .rejected(reason: "busy"), .accepted(lines: [line()])]
+        for _ in 0..<50 {
+            // Runs of equal values, and values equal to one further back.
+            let values = (0..<count(40)).map { _ in alike[count(2)] }
+            let outcomes = Dictionary(uniqueKeysWithValues: values.enumerated().map { ("k\($0.offset)", $0.element) })
+            let bytes = try BinaryEncoder().encode(Holder(outcomes: outcomes))
+            XCTAssertEqual(try BinaryKeyedReader.decode(Entries<Reused>.self, from: bytes).outcomes, outcomes)
+            XCTAssertEqual(try BinaryKeyedReader.decode(Entries<DecodedOneByOne>.self, from: bytes).outcomes, outcomes)
+        }
+    }
+
+    /// Strings read as `Codable` reads them on every path (short ASCII ones take a shortcut):
+    /// every length around the shortcut's limit, ASCII or not, and invalid UTF-8 refused.
+    func test_strings_ofEveryShortLength_readLikeCodable_andInvalidUTF8IsRefused() throws {
+        struct Text: Codable, Equatable, BinaryDecodable {
+            var text: String
+            init(text: String) { self.text = text }
+            init(from reader: inout BinaryKeyedReader) throws { text = try reader.decode(String.self, forKey: "text") }
+        }
+        for length in 0...20 {
+            for text in [String(repeating: "a", count: length), String(repeating: "a", count: max(0, length - 2)) + (length >= 2 ? "é" : "")] {
+                let bytes = try BinaryEncoder().encode(Text(text: text))
+                XCTAssertEqual(try BinaryKeyedReader.decode(Text.self, from: bytes).text, text)
+                XCTAssertEqual(try BinaryKeyedReader.decode([String: Text].self, from: BinaryEncoder().encode([text: Text(text: text)])), [text: Text(text: text)])
+            }
+            guard length > 0 else { continue }
+            for invalid in [0x80, 0xC3, 0xFF] as [UInt8] {
+                var bytes = try BinaryEncoder().encode(Text(text: String(repeating: "a", count: length)))
+                bytes[bytes.count - 1 - length / 2] = invalid
+                XCTAssertThrowsError(try BinaryKeyedReader.decode(Text.self, from: bytes), "length \(length), byte \(invalid)")
+                XCTAssertThrowsError(try codable.decode(Text.self, from: bytes), "length \(length), byte \(invalid)")
+            }
+        }
+    }
+}
+
+/// Whether `Entries` reuses repeated values.
+private protocol Reuse { static var reusingRepeats: Bool { get } }
+private enum Reused: Reuse { static let reusingRepeats = true }
+private enum DecodedOneByOne: Reuse { static let reusingRepeats = false }
+
+/// The entries of a dictionary `outcomes` as `forEachEntry(inDictionaryForKey:reusingRepeats:)` hands them over.
+private struct Entries<R: Reuse>: BinaryDecodable {
+    var outcomes: [String: BinaryKeyedCollectionTests.Outcome] = [:]
+
+    init(from reader: inout BinaryKeyedReader) throws {
+        var outcomes: [String: BinaryKeyedCollectionTests.Outcome] = [:]
+        try reader.forEachEntry(inDictionaryForKey: "outcomes", reusingRepeats: R.reusingRepeats) { (key: String, value: BinaryKeyedCollectionTests.Outcome) in
+            XCTAssertNil(outcomes.updateValue(value, forKey: key), "\(key) handed over twice")
+        }
+        self.outcomes = outcomes
+    }
+
+    init(from decoder: any Decoder) throws {
+        throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "read by BinaryKeyedReader only"))
+    }
 }

@@ -41,10 +41,22 @@ extension BinaryKeyedReader {
 
     /// Calls `body` with each nested value of the dictionary of `key` and its key, in the written
     /// order (a dictionary's, or an ordered one's), without collecting them.
+    ///
+    /// With `reusingRepeats`, a value written byte for byte as the entry before it is not decoded
+    /// again: `body` gets a copy of that entry's value. Use it for value types whose entries often
+    /// repeat, never for a class (the entries would share one instance).
     public mutating func forEachEntry<K: BinaryStringKey, V: BinaryDecodable>(
-        inDictionaryForKey key: StaticString, _ body: (K, V) throws -> Void
+        inDictionaryForKey key: StaticString, reusingRepeats: Bool = false, _ body: (K, V) throws -> Void
     ) throws {
-        try forEachKeyedValue(key, [K: V].self, reserve: { _ in }) { key, base, start, end in try body(key, try V(region: base, start, end)) }
+        var previous: (start: Int, count: Int, value: V)?
+        try forEachKeyedValue(key, [K: V].self, reserve: { _ in }) { key, base, start, end in
+            if let previous, previous.count == end &- start, _bytesEqual(base + previous.start, base + start, previous.count) {
+                return try body(key, previous.value)
+            }
+            let value = try V(region: base, start, end)
+            if reusingRepeats { previous = (start, end &- start, value) }
+            try body(key, value)
+        }
     }
 
     /// The integers of `key` by `Int64` keys (keys and values in turn, as `Codable` writes such a
@@ -113,13 +125,19 @@ extension BinaryKeyedReader {
         try Self.within(Key(key)) {
             let container = try BinaryKeyedReader(base: base, start: start, end: end, type)
             reserve(container.count)
-            var position = container.entries
-            for _ in 0..<container.count {
-                let (bytes, start, end) = container.nextEntry(at: &position)
-                // Like `Codable`'s dictionaries (the keys of `allKeys`): a key that is not UTF-8 is skipped.
-                guard let key = K(keyUTF8: bytes) else { continue }
-                try Self.within(Key(key.codingKey.stringValue)) { try body(key, base, start, end) }
-            }
+            try container.forEachEntry(body)
+        }
+    }
+
+    /// Calls `body` with each entry of this container in the written order, read as a dictionary's:
+    /// its key and its value's region.
+    fileprivate func forEachEntry<K: BinaryStringKey>(_ body: (K, UnsafeRawPointer, Int, Int) throws -> Void) throws {
+        var position = entries
+        for _ in 0..<count {
+            let (bytes, start, end) = nextEntry(at: &position)
+            // Like `Codable`'s dictionaries (the keys of `allKeys`): a key that is not UTF-8 is skipped.
+            guard let key = K(keyUTF8: bytes) else { continue }
+            try Self.within(Key(key.codingKey.stringValue)) { try body(key, base, start, end) }
         }
     }
 
@@ -174,5 +192,14 @@ extension BinaryKeyedReader {
 
     private static func corrupted(_ failure: _DecodeFailure) -> DecodingError {
         DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: failure.message))
+    }
+}
+
+/// A dictionary of nested values by string keys reads itself without `Codable` too, also as a
+/// whole state (a projection whose state is such a dictionary).
+extension Dictionary: BinaryDecodable where Key: BinaryStringKey, Value: BinaryDecodable {
+    public init(from reader: inout BinaryKeyedReader) throws {
+        self.init(minimumCapacity: reader.count)
+        try reader.forEachEntry { (key: Key, base, start, end) in self[key] = try Value(region: base, start, end) }
     }
 }
