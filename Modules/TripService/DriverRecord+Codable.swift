@@ -1,5 +1,4 @@
 import OptimisticSync
-import OrderedCollections
 import TripContract
 
 // A record's answers are written as they were when a dictionary and an array of its keys held
@@ -24,8 +23,8 @@ extension TripServiceState.DriverRecord: Codable {
         try container.encode(snapshot, forKey: .snapshot)
         // As a dictionary is written, in the answers' order.
         var byKey = container.nestedContainer(keyedBy: AnswerKey.self, forKey: .answers)
-        for (key, outcome) in answers { try byKey.encode(outcome, forKey: AnswerKey(stringValue: key)) }
-        try container.encode(answers.keys.elements, forKey: .answerOrder)
+        for (key, outcome) in answers.entries { try byKey.encode(outcome, forKey: AnswerKey(stringValue: key)) }
+        try container.encode(answers.keys, forKey: .answerOrder)
     }
 
     /// An idempotency key as a coding key.
@@ -37,20 +36,19 @@ extension TripServiceState.DriverRecord: Codable {
     }
 
     /// The answers of `byKey` in the order of `order`, which must name each of them once.
-    static func answers(
-        _ byKey: [String: TripServiceState.Outcome], inOrder order: [String]
-    ) throws -> OrderedDictionary<String, TripServiceState.Outcome> {
-        var answers = OrderedDictionary<String, TripServiceState.Outcome>(minimumCapacity: order.count)
+    static func answers(_ byKey: [String: TripServiceState.Outcome], inOrder order: [String]) throws -> AnswerWindow {
+        var answers = AnswerWindow()
+        answers.reserveCapacity(order.count)
         for key in order {
-            guard let outcome = byKey[key], answers.updateValue(outcome, forKey: key) == nil else {
-                throw DecodingError.dataCorrupted(.init(
-                    codingPath: [CodingKeys.answerOrder], debugDescription: "answer order names \(key) more than once or without an answer"
-                ))
-            }
+            guard let outcome = byKey[key] else { throw orderProblem("answer order names \(key) without an answer") }
+            answers.appendUnchecked(key, outcome)
         }
-        guard answers.count == byKey.count else {
-            throw DecodingError.dataCorrupted(.init(codingPath: [CodingKeys.answerOrder], debugDescription: "answers missing from the answer order"))
-        }
+        guard answers.hasUniqueKeys else { throw orderProblem("answer order names a key more than once") }
+        guard answers.count == byKey.count else { throw orderProblem("answers missing from the answer order") }
         return answers
+    }
+
+    private static func orderProblem(_ description: String) -> DecodingError {
+        DecodingError.dataCorrupted(.init(codingPath: [CodingKeys.answerOrder], debugDescription: description))
     }
 }

@@ -1,6 +1,5 @@
 import EventLog
 import OptimisticSync
-import OrderedCollections
 import PlatformKit
 import TripContract
 

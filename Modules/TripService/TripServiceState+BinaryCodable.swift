@@ -1,6 +1,5 @@
 import EventLog
 import OptimisticSync
-import OrderedCollections
 import PlatformKit
 import TripContract
 
@@ -24,24 +23,23 @@ extension TripServiceState: BinaryEncodable, BinaryDecodable {
 extension TripServiceState.DriverRecord: BinaryEncodable, BinaryDecodable {
     public func encode(to writer: inout BinaryKeyedWriter) {
         writer.encode(snapshot, forKey: "snapshot")
-        writer.encode(entries: answers, forKey: "answers")
-        writer.encode(answers.keys.elements, forKey: "answerOrder")
+        writer.encode(entries: answers.entries, forKey: "answers")
+        writer.encode(answers.keys, forKey: "answerOrder")
     }
 
-    /// The answers are written in their order, so they are read straight into the ordered table;
-    /// the written order is then checked against `answerOrder`'s bytes (else read as `Codable`
-    /// reads them).
+    /// The answers are written in their order, so they are read straight into the window; the
+    /// written order is then checked against `answerOrder`'s bytes (else read as `Codable` reads them).
     public init(from reader: inout BinaryKeyedReader) throws {
         snapshot = try reader.decode(ServerSnapshot<DriverState>.self, forKey: "snapshot")
-        var inWrittenOrder = OrderedDictionary<String, TripServiceState.Outcome>()
-        var repeated = false
-        try reader.forEachEntry(inDictionaryForKey: "answers") { (key: String, outcome: TripServiceState.Outcome) in
-            // Room for a full window and the one to drop, as `remember` makes it.
-            if inWrittenOrder.isEmpty { inWrittenOrder.reserveCapacity(TripServiceState.answerWindow + 1) }
-            repeated = inWrittenOrder.updateValue(outcome, forKey: key) != nil || repeated
+        var inWrittenOrder = AnswerWindow()
+        // Room for a full window and the one to drop, as `remember` makes it.
+        inWrittenOrder.reserveCapacity(TripServiceState.answerWindow + 1)
+        // Most of a window's outcomes are alike (accepted, no ids assigned): each is decoded once.
+        try reader.forEachEntry(inDictionaryForKey: "answers", reusingRepeats: true) { (key: String, outcome: TripServiceState.Outcome) in
+            inWrittenOrder.appendUnchecked(key, outcome)
         }
         let inOrder = try reader.withEncodedElements(forKey: "answerOrder") { count, order in
-            !repeated && Self.isOrder(of: inWrittenOrder.keys, order, count: count)
+            Self.isOrder(of: inWrittenOrder.keys, order, count: count) && inWrittenOrder.hasUniqueKeys
         }
         guard !inOrder else {
             answers = inWrittenOrder

@@ -1,6 +1,5 @@
 import EventLog
 import OptimisticSync
-import OrderedCollections
 import PlatformKit
 import TripContract
 
@@ -21,10 +20,8 @@ public struct TripServiceState: Codable, Sendable, Equatable {
     public struct DriverRecord: Sendable, Equatable {
         public var snapshot = ServerSnapshot(version: 0, state: DriverState())
         /// The outcome of each of the last `answerWindow` idempotency keys handled, oldest first,
-        /// given again to retries, by window key (see ``windowKey(_:of:)``). One ordered table: a
-        /// dictionary beside an array of its keys in order took over twice the memory (a record
-        /// per driver, each with a full window).
-        public internal(set) var answers: OrderedDictionary<String, Outcome> = [:]
+        /// given again to retries, by window key (see ``windowKey(_:of:)``).
+        public internal(set) var answers = AnswerWindow()
 
         public init() {}
 
@@ -40,10 +37,9 @@ public struct TripServiceState: Codable, Sendable, Equatable {
 
         /// Remembers `outcome` for `key` of `driver`, forgetting the oldest beyond the window.
         mutating func remember(_ outcome: Outcome, for key: String, of driver: String) {
-            // Room for a full window and the one to drop, or growth would double it to 128.
+            // Room for a full window and the one to drop, or growth would double it.
             if answers.isEmpty { answers.reserveCapacity(TripServiceState.answerWindow + 1) }
-            answers[Self.windowKey(key, of: driver)] = outcome
-            if answers.count > TripServiceState.answerWindow { answers.removeFirst() }
+            answers.set(outcome, for: Self.windowKey(key, of: driver), limit: TripServiceState.answerWindow)
         }
 
         /// `key` as the window holds it: a driver's keys mostly begin with `driver/`, which makes

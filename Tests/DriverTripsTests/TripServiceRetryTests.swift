@@ -58,7 +58,7 @@ final class TripServiceAnswerWindowTests: XCTestCase {
             )))
         }
         let record = try XCTUnwrap(service.state.drivers["driver-7"])
-        XCTAssertEqual(record.answers.keys.elements, keys.suffix(TripServiceState.answerWindow).map { "=\($0)" })
+        XCTAssertEqual(record.answers.keys, keys.suffix(TripServiceState.answerWindow).map { "=\($0)" })
         XCTAssertNotNil(record.outcome(for: keys.last!, of: "driver-7"))
         XCTAssertNil(record.outcome(for: keys.first!, of: "driver-7"), "forgotten beyond the window")
     }
@@ -105,8 +105,30 @@ final class TripServiceAnswerWindowTests: XCTestCase {
         bytes.replaceSubrange(at2..<at2 + 3, with: k1)
         for decoder in [BinaryDecoder(), { var codable = BinaryDecoder(); codable.usesBinaryDecodable = false; return codable }()] {
             let decoded = try decoder.decode(TripServiceState.DriverRecord.self, from: bytes)
-            XCTAssertEqual(decoded.answers.keys.elements, ["=k2", "=k1"])
+            XCTAssertEqual(decoded.answers.keys, ["=k2", "=k1"])
             XCTAssertEqual(decoded.answers["=k1"], .rejected(reason: "no"))
         }
+    }
+    /// A key held twice in the answers and in their order alike is refused, on both paths.
+    func test_aRecordThatHoldsAKeyTwice_isRefused() throws {
+        var record = TripServiceState.DriverRecord()
+        record.remember(.rejected(reason: "no"), for: "k1", of: "d")
+        record.remember(TripServiceState.Outcome.malformed(reason: "bad"), for: "k2", of: "d")
+        var bytes = try BinaryEncoder().encode(record)
+        let (k1, k2) = (Array("=k1".utf8), Array("=k2".utf8))
+        for at in (0...(bytes.count - 3)).filter({ bytes[$0..<$0 + 3].elementsEqual(k1) }) { bytes.replaceSubrange(at..<at + 3, with: k2) }
+        for decoder in [BinaryDecoder(), { var codable = BinaryDecoder(); codable.usesBinaryDecodable = false; return codable }()] {
+            XCTAssertThrowsError(try decoder.decode(TripServiceState.DriverRecord.self, from: bytes))
+        }
+    }
+
+    /// A key answered again keeps its place in the window, with the newer outcome.
+    func test_aKeyAnsweredAgain_keepsItsPlace() {
+        var record = TripServiceState.DriverRecord()
+        for key in ["k1", "k2", "k3"] { record.remember(.rejected(reason: key), for: key, of: "d") }
+        record.remember(TripServiceState.Outcome.malformed(reason: "again"), for: "k1", of: "d")
+        XCTAssertEqual(record.answers.keys, ["=k1", "=k2", "=k3"])
+        XCTAssertEqual(record.outcome(for: "k1", of: "d"), .malformed(reason: "again"))
+        XCTAssertEqual(record.outcome(for: "k3", of: "d"), .rejected(reason: "k3"))
     }
 }
