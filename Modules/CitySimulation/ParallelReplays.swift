@@ -1,37 +1,45 @@
-import Dispatch
 import EventLog
 import Synchronization
 
-/// Projections of one log replayed concurrently (each from its own newest snapshot), so a replay
-/// takes about as long as its largest projection rather than the sum of all of them. The largest
-/// states start first: one left for last would keep one core busy while the others wait.
-struct ParallelReplays: ProjectionStates {
-    private let states: [String: any Sendable]
+/// Projections of one log replayed concurrently (each from its own newest snapshot) on a
+/// ``WorkQueue``, so a replay takes about as long as its work spread over every core rather than
+/// the sum of it. Small states go first (they take milliseconds, and work that needs them can
+/// then start early), then the largest: one left for last would keep one core busy while the
+/// others wait.
+final class ParallelReplays: ProjectionStates, Sendable {
+    private let results = Mutex<[String: Result<any Sendable, any Error>]>([:])
 
-    /// Replays every projection of `projections` up to `upTo`; throws the first error any threw.
-    static func run(
-        _ projections: [any Projection], log: some EventLogReader, snapshots: (any SnapshotStore)?, upTo: Int64?
-    ) throws -> ParallelReplays {
+    /// States at most this large (their newest snapshot) are replayed first.
+    private static let smallState = 1 << 20
+
+    /// Queues on `queue` the replay of every projection of `projections` up to `upTo`; after each,
+    /// `replayed` is called (on the thread that replayed it) with the states replayed so far.
+    init(
+        _ projections: [any Projection], log: some EventLogReader, snapshots: (any SnapshotStore)?, upTo: Int64?,
+        on queue: WorkQueue, replayed: @escaping @Sendable (ParallelReplays) -> Void = { _ in }
+    ) throws {
         // Snapshot stores are read from several threads here; both stores allow concurrent reads.
         nonisolated(unsafe) let snapshots = snapshots
-        let results = Mutex<[String: Result<any Sendable, any Error>]>([:])
-        let largestFirst = try largestFirst(projections, snapshots, upTo)
-        DispatchQueue.concurrentPerform(iterations: projections.count) { index in
-            let projection = largestFirst[index]
-            let result = Result<any Sendable, any Error> { try replay(projection, log, snapshots, upTo) }
-            results.withLock { $0[projection.name] = result }
+        nonisolated(unsafe) let log = log
+        for projection in try Self.ordered(projections, snapshots, upTo) {
+            nonisolated(unsafe) let projection = projection
+            queue.submit { [self] in
+                let result = Result<any Sendable, any Error> { try Self.replay(projection, log, snapshots, upTo) }
+                results.withLock { $0[projection.name] = result }
+                replayed(self)
+            }
         }
-        return ParallelReplays(states: try results.withLock { try $0.mapValues { try $0.get() } })
     }
 
-    /// `projections` by the size of the state they will start from (their newest snapshot at or
-    /// before `upTo`), largest first: the longest replays start first.
-    private static func largestFirst(_ projections: [any Projection], _ snapshots: (any SnapshotStore)?, _ upTo: Int64?) throws -> [any Projection] {
+    /// `projections` in the order they are replayed: small states first, then by the size of the
+    /// state they start from (their newest snapshot at or before `upTo`), largest first.
+    private static func ordered(_ projections: [any Projection], _ snapshots: (any SnapshotStore)?, _ upTo: Int64?) throws -> [any Projection] {
         guard let snapshots else { return projections }
         let sizes = try projections.map { projection in
             try snapshots.snapshots(of: projection.name).first { snapshot in upTo.map { snapshot.sequence <= $0 } ?? true }?.stateSize ?? 0
         }
-        return projections.indices.sorted { sizes[$0] > sizes[$1] }.map { projections[$0] }
+        func rank(_ index: Int) -> (Int, Int) { (sizes[index] > smallState ? 1 : 0, -sizes[index]) }
+        return projections.indices.sorted { rank($0) < rank($1) }.map { projections[$0] }
     }
 
     private static func replay<P: Projection>(
@@ -40,8 +48,19 @@ struct ParallelReplays: ProjectionStates {
         try projection.replay(log, snapshots: snapshots, upTo: upTo).state
     }
 
+    /// Whether every projection of `projections` has been replayed successfully.
+    func haveReplayed(_ projections: [any Projection]) -> Bool {
+        results.withLock { results in projections.allSatisfy { (try? results[$0.name]?.get()) != nil } }
+    }
+
     func state<P: Projection>(_ projection: P) throws -> P.State {
-        guard let state = states[projection.name] as? P.State else { throw SimulationError("no replayed state for projection \(projection.name)") }
+        let result = results.withLock { $0[projection.name] }
+        guard let state = try result?.get() as? P.State else { throw SimulationError("no replayed state for projection \(projection.name)") }
         return state
+    }
+
+    /// Throws the first error any replay threw (in projection-name order, so the same one every time).
+    func checkAll() throws {
+        for (_, result) in results.withLock({ $0 }).sorted(by: { $0.key < $1.key }) { _ = try result.get() }
     }
 }

@@ -81,12 +81,13 @@ public struct SimulationSummary: Codable, Sendable, Equatable {
     public var completedPerHour: [Int]
     public var cancelledPerHour: [Int]
 
-    init(_ states: ModuleStates) {
+    /// The summary of `states`; `earnings` is their earnings check if it was run already.
+    init(_ states: ModuleStates, earnings: EarningsCheck? = nil) {
         let city = states.city, ooa = states.liveActivities
         accounts = states.accounts.accounts.count
         membersByStatus = Dictionary(states.members.members.values.map { ($0.status.rawValue, 1) }, uniquingKeysWith: +)
         optimistic = OptimisticOperations(states.drivers, refused: city.refusedActions)
-        earnings = EarningsCheck(states.earnings, trackers: states.trackers, at: city.options?.end)
+        self.earnings = earnings ?? EarningsCheck(states.earnings, trackers: states.trackers, at: city.options?.end)
         liveActivities = LiveActivities(
             changesIn: city.ooaChangesPerHour.reduce(0, +), pushesOut: ooa.pushes, coalesced: ooa.coalesced,
             throttled: ooa.throttled, dropped: ooa.dropped, ended: ooa.ended, changesPerHour: city.ooaChangesPerHour
@@ -168,22 +169,46 @@ extension SimulationSummary.OptimisticOperations {
 }
 
 extension SimulationSummary.EarningsCheck {
-    /// Runs the consistency law for every driver at the end of the run (drivers in chunks on
-    /// every core; the chunks' results merge in driver order, so the summary does not depend on it).
+    /// Runs the consistency law for every driver at the end of the run, on every core.
     init(_ earnings: EarningsProjection.State, trackers: TrackerProjection.State, at end: Instant?) {
-        let calendar = EarningsConfig().calendar
-        // The ids sorted, not the records: sorting moves each element a dozen times or more, and
-        // moving a driver's record retains and releases every array and string in it.
-        let drivers = earnings.drivers.keys.sorted()
-        let chunkSize = 512
-        let chunks = (drivers.count + chunkSize - 1) / chunkSize
-        let results = Mutex([(consistent: Int, problems: [String])](repeating: (0, []), count: chunks))
-        DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-            // One per chunk: its plugins are resolved once, and no thread shares its references.
-            let dataManager = TrackerDataManager()
+        let plan = Plan(earnings, trackers: trackers, at: end)
+        let results = Mutex([Plan.Result](repeating: Plan.Result(), count: plan.chunks))
+        DispatchQueue.concurrentPerform(iterations: plan.chunks) { chunk in
+            let result = plan.check(chunk: chunk)
+            results.withLock { $0[chunk] = result }
+        }
+        self = plan.merged(results.withLock { $0 })
+    }
+
+    /// The check split into chunks of drivers that can run on any thread in any order; their
+    /// results merge in driver order, so the summary does not depend on it.
+    struct Plan: Sendable {
+        struct Result: Sendable {
             var consistent = 0
             var problems: [String] = []
-            for driver in drivers[(chunk * chunkSize)..<min(drivers.count, (chunk + 1) * chunkSize)] {
+        }
+
+        private let earnings: EarningsProjection.State
+        private let trackers: TrackerProjection.State
+        private let end: Instant?
+        // The ids sorted, not the records: sorting moves each element a dozen times or more, and
+        // moving a driver's record retains and releases every array and string in it.
+        private let drivers: [String]
+        private static let chunkSize = 512
+
+        init(_ earnings: EarningsProjection.State, trackers: TrackerProjection.State, at end: Instant?) {
+            (self.earnings, self.trackers, self.end) = (earnings, trackers, end)
+            drivers = earnings.drivers.keys.sorted()
+        }
+
+        var chunks: Int { (drivers.count + Self.chunkSize - 1) / Self.chunkSize }
+
+        func check(chunk: Int) -> Result {
+            let calendar = EarningsConfig().calendar
+            // One per chunk: its plugins are resolved once, and no thread shares its references.
+            let dataManager = TrackerDataManager()
+            var result = Result()
+            for driver in drivers[(chunk * Self.chunkSize)..<min(drivers.count, (chunk + 1) * Self.chunkSize)] {
                 guard let record = earnings.drivers[driver] else { continue }
                 let found = end.map {
                     EarningsConsistency.problems(
@@ -191,16 +216,21 @@ extension SimulationSummary.EarningsCheck {
                         dataManager: dataManager
                     )
                 } ?? []
-                if found.isEmpty { consistent += 1 } else if problems.count < 5 { problems += found.prefix(5 - problems.count) }
+                if found.isEmpty {
+                    result.consistent += 1
+                } else if result.problems.count < 5 {
+                    result.problems += found.prefix(5 - result.problems.count)
+                }
             }
-            results.withLock { $0[chunk] = (consistent, problems) }
+            return result
         }
-        let checked = results.withLock { $0 }
-        let consistent = checked.reduce(0) { $0 + $1.consistent }
-        let problems = Array(checked.flatMap(\.problems).prefix(5))
-        self.init(
-            drivers: earnings.drivers.count, tripsRecorded: earnings.drivers.values.reduce(0) { $0 + $1.trips.count },
-            consistentDrivers: consistent, problems: problems
-        )
+
+        /// The check from the results of every chunk, in chunk order.
+        func merged(_ results: [Result]) -> SimulationSummary.EarningsCheck {
+            SimulationSummary.EarningsCheck(
+                drivers: earnings.drivers.count, tripsRecorded: earnings.drivers.values.reduce(0) { $0 + $1.trips.count },
+                consistentDrivers: results.reduce(0) { $0 + $1.consistent }, problems: Array(results.flatMap(\.problems).prefix(5))
+            )
+        }
     }
 }
