@@ -9,7 +9,6 @@ import OnboardingService
 import OOAService
 import OptimisticSync
 import TripService
-import Synchronization
 
 /// Every module's projections, kept current during a run and snapshotted by the log's policy;
 /// the summary is computed from their states only, so a replay prints exactly what the run printed.
@@ -54,55 +53,19 @@ final class PlatformProjections {
 
     /// The summary at `upTo` (default: the end), every projection replayed from its newest
     /// snapshot (or from the start when `snapshots` is nil), all of them at once on every core.
-    /// The earnings check starts as soon as its states are replayed, beside the other replays.
+    /// Parts of the summary start as soon as their states are replayed, beside the other replays.
     static func replaySummary(_ log: some EventLogReader, snapshots: (any SnapshotStore)?, upTo: Int64?) throws -> SimulationSummary {
         let queue = WorkQueue()
-        let check = EarningsCheckRun()
+        let parts = ReplaySummaryParts()
         let replayed = try ParallelReplays(all, log: log, snapshots: snapshots, upTo: upTo, on: queue) { replayed in
-            check.startIfReady(replayed, on: queue)
+            parts.startReady(replayed, on: queue)
         }
         queue.run(threads: ProcessInfo.processInfo.activeProcessorCount)
         try replayed.checkAll()
-        let summary = SimulationSummary(try ModuleStates(replayed), earnings: check.result)
+        let summary = SimulationSummary(try ModuleStates(replayed), earnings: parts.earnings, optimistic: parts.optimistic)
         // Freeing millions of replayed values takes a while; the caller has what it asked for.
         freeInBackground(consume replayed)
         return summary
-    }
-}
-
-/// The summary's earnings check during a replay: its chunks queued once the states it reads are in.
-private final class EarningsCheckRun: Sendable {
-    private static let inputs: [any Projection] = [CityProjection(), EarningsProjection(), TrackerProjection()]
-    private let state = Mutex<(plan: SimulationSummary.EarningsCheck.Plan?, results: [SimulationSummary.EarningsCheck.Plan.Result?])>((nil, []))
-
-    /// Queues the check's chunks if its states are replayed and it has not started.
-    func startIfReady(_ replayed: ParallelReplays, on queue: WorkQueue) {
-        guard replayed.haveReplayed(Self.inputs), let plan = makePlan(replayed) else { return }
-        for chunk in 0..<plan.chunks {
-            queue.submit { [self] in
-                let result = plan.check(chunk: chunk)
-                state.withLock { $0.results[chunk] = result }
-            }
-        }
-    }
-
-    /// The plan, made once (by the first caller that finds the states in).
-    private func makePlan(_ replayed: ParallelReplays) -> SimulationSummary.EarningsCheck.Plan? {
-        guard let states = try? (replayed.state(CityProjection()), replayed.state(EarningsProjection()), replayed.state(TrackerProjection())) else { return nil }
-        return state.withLock { state in
-            guard state.plan == nil else { return nil }
-            let plan = SimulationSummary.EarningsCheck.Plan(states.1, trackers: states.2, at: states.0.options?.end)
-            state = (plan, Array(repeating: nil, count: plan.chunks))
-            return plan
-        }
-    }
-
-    /// The check, if every chunk ran.
-    var result: SimulationSummary.EarningsCheck? {
-        state.withLock { state in
-            guard let plan = state.plan, !state.results.contains(where: { $0 == nil }) else { return nil }
-            return plan.merged(state.results.compactMap { $0 })
-        }
     }
 }
 

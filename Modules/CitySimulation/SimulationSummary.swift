@@ -81,12 +81,12 @@ public struct SimulationSummary: Codable, Sendable, Equatable {
     public var completedPerHour: [Int]
     public var cancelledPerHour: [Int]
 
-    /// The summary of `states`; `earnings` is their earnings check if it was run already.
-    init(_ states: ModuleStates, earnings: EarningsCheck? = nil) {
+    /// The summary of `states`; `earnings` and `optimistic` are those parts if they were computed already.
+    init(_ states: ModuleStates, earnings: EarningsCheck? = nil, optimistic: OptimisticOperations? = nil) {
         let city = states.city, ooa = states.liveActivities
         accounts = states.accounts.accounts.count
         membersByStatus = Dictionary(states.members.members.values.map { ($0.status.rawValue, 1) }, uniquingKeysWith: +)
-        optimistic = OptimisticOperations(states.drivers, refused: city.refusedActions)
+        self.optimistic = optimistic ?? OptimisticOperations(states.drivers, refused: city.refusedActions)
         self.earnings = earnings ?? EarningsCheck(states.earnings, trackers: states.trackers, at: city.options?.end)
         liveActivities = LiveActivities(
             changesIn: city.ooaChangesPerHour.reduce(0, +), pushesOut: ooa.pushes, coalesced: ooa.coalesced,

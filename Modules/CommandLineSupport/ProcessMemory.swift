@@ -34,6 +34,9 @@ public enum ProcessMemory {
         #if canImport(Glibc)
         _ = mallopt(M_MMAP_MAX, 0)
         _ = mallopt(M_TRIM_THRESHOLD, Int32.max)
+        // A thread's own arena gives back a heap (64 MB) as soon as it is empty, whatever the trim
+        // threshold, unless the top pad covers it; the next large state would fault it in again.
+        _ = mallopt(M_TOP_PAD, 64 << 20)
         #endif
     }
 
