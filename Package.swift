@@ -77,13 +77,13 @@ let package = Package(
         module("OptimisticSync", ["EventLog", "PlatformKit"], swiftSettings: specializable),
         module("TripContract", ["OptimisticSync", "EventLog", "PlatformKit"]),
         module("DriverTrips", ["OptimisticSync", "TripContract", "EventLog", "PlatformKit"]),
-        module("TripService", ["OptimisticSync", "TripContract", "EventLog", "PlatformKit", collections]),
+        module("TripService", ["OptimisticSync", "TripContract", "EventLog", "PlatformKit"]),
         module("OptimisticTool", ["CommandLineSupport", "DriverTrips", "TripService", "TripContract", "OptimisticSync", "EventLog", "EventLogSQLite", "PlatformKit", argumentParser]),
         .executableTarget(name: "optimistic", dependencies: ["OptimisticTool", argumentParser], path: "Tools/optimistic"),
         .executableTarget(name: "optimistic-bench", dependencies: ["OptimisticSync", "DriverTrips", "TripService", "TripContract", "EventLog", "PlatformKit"], path: "Tools/optimistic-bench"),
         tests("OptimisticSync", ["OptimisticSync", "EventLog", "EventLogTestSupport", "PlatformKit"]),
         tests("OptimisticTool", ["OptimisticTool", "EventLogTestSupport"]),
-        tests("DriverTrips", ["DriverTrips", "TripService", "TripContract", "OptimisticTool", "OptimisticSync", "EventLog", "EventLogTestSupport", "PlatformKit", collections]),
+        tests("DriverTrips", ["DriverTrips", "TripService", "TripContract", "OptimisticTool", "OptimisticSync", "EventLog", "EventLogTestSupport", "PlatformKit"]),
 
         // MARK: - Feature: Action cards (issue 5)
         module("ActionCards", ["EventLog", "PlatformKit"]),

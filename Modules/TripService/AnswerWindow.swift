@@ -1,88 +1,240 @@
-import DequeModule
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import EventLog
 import PlatformKit
 
 /// The outcomes of a driver's most recent idempotency keys, oldest first, by window key.
 ///
-/// A window is small (``TripServiceState/answerWindow``), so a key is found by a scan of the
-/// keys' hashes rather than through a hash table: handling a request costs about the same, and a
-/// snapshot of 50 000 drivers' windows loads by appending, without building a table per driver.
-/// Keys are compared by their UTF-8 bytes, as opaque tokens.
+/// Held as a snapshot writes them, the entries of a keyed container (per answer: its key's
+/// length and UTF-8, then its outcome's length and encoding), so that a snapshot's window loads
+/// by checking and keeping those bytes instead of decoding each answer (50 000 drivers' windows
+/// are 3 200 000 answers). A key is found by a scan, as a window is small; an outcome is decoded
+/// when it is asked for. Keys are compared by their UTF-8 bytes, as opaque tokens.
 public struct AnswerWindow: Sendable, Equatable {
-    private struct Answer: Sendable, Equatable {
-        let key: String
-        var outcome: TripServiceState.Outcome
-        /// The FNV-1a hash of `key`'s UTF-8, its low half (after `outcome`, it fits the padding).
-        let hash: UInt32
-    }
-
-    private var answers: Deque<Answer> = []
+    /// The answers' entries, oldest first.
+    private var entries: ArraySlice<UInt8> = []
+    public private(set) var count = 0
 
     public init() {}
 
-    public var count: Int { answers.count }
-    public var isEmpty: Bool { answers.isEmpty }
+    public var isEmpty: Bool { count == 0 }
 
     /// The keys, oldest first.
-    public var keys: [String] { answers.map(\.key) }
+    public var keys: [String] {
+        var keys: [String] = []
+        keys.reserveCapacity(count)
+        forAllEntries { key, _, _ in keys.append(String(decoding: key, as: UTF8.self)) }
+        return keys
+    }
 
     /// The keys and their outcomes, oldest first.
-    public var entries: some Sequence<(key: String, value: TripServiceState.Outcome)> { answers.lazy.map { ($0.key, $0.outcome) } }
+    public func answers() throws -> [(key: String, outcome: TripServiceState.Outcome)] {
+        var answers: [(key: String, outcome: TripServiceState.Outcome)] = []
+        var failure: (any Error)?
+        forAllEntries { key, value, _ in
+            do {
+                answers.append((String(decoding: key, as: UTF8.self), try Self.outcome(value)))
+            } catch {
+                failure = failure ?? error
+            }
+        }
+        if let failure { throw failure }
+        return answers
+    }
 
     /// The outcome of `key`, if the window holds it.
     public subscript(key: String) -> TripServiceState.Outcome? {
-        index(of: key, hash: Self.hash(key)).map { answers[$0].outcome }
+        var key = key
+        return key.withUTF8 { key in
+            entry(key).flatMap { range in entries[range].withUnsafeBufferPointer { try? Self.outcome($0) } }
+        }
     }
 
     /// Sets the outcome of `key`: in its place if the window holds it, else as the newest, the
     /// oldest then dropped beyond `limit`.
     mutating func set(_ outcome: TripServiceState.Outcome, for key: String, limit: Int) {
-        let hash = Self.hash(key)
-        if let index = index(of: key, hash: hash) {
-            answers[index].outcome = outcome
-            return
-        }
-        answers.append(Answer(key: key, outcome: outcome, hash: hash))
-        if answers.count > limit { answers.removeFirst() }
-    }
-
-    /// Appends `key` as the newest without looking for it (a window being read back: see
-    /// ``hasUniqueKeys``).
-    mutating func appendUnchecked(_ key: String, _ outcome: TripServiceState.Outcome) {
-        answers.append(Answer(key: key, outcome: outcome, hash: Self.hash(key)))
-    }
-
-    /// Whether no key is held twice. A bit per hash (of 1 024) rules most keys out at once; a key
-    /// whose bit is taken is compared with the keys before it.
-    var hasUniqueKeys: Bool {
-        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 16) { seen in
-            seen.initialize(repeating: 0)
-            for (index, answer) in answers.enumerated() {
-                let (word, bit) = (Int(answer.hash >> 6 & 15), UInt64(1) << (answer.hash & 63))
-                if seen[word] & bit != 0,
-                   answers.prefix(index).contains(where: { $0.hash == answer.hash && $0.key.utf8.elementsEqual(answer.key.utf8) }) {
-                    return false
-                }
-                seen[word] |= bit
+        let encoded = BinaryKeyedWriter.bytes(of: outcome)
+        var key = key
+        key.withUTF8 { key in
+            if let value = entry(key) {
+                entries.replaceSubrange(value, with: encoded)
+                let length = (value.lowerBound - LEB128.size(of: UInt(value.count)))..<value.lowerBound
+                entries.replaceSubrange(length, with: Self.leb128(encoded.count))
+                return
             }
+            append(key, encoded)
+            if count > limit { dropOldest() }
+        }
+    }
+
+    /// Appends `key` as the newest, without looking for it (a window being read back, which
+    /// ``init(entries:count:)`` then checks).
+    mutating func appendUnchecked(_ key: String, _ outcome: TripServiceState.Outcome) {
+        var key = key
+        key.withUTF8 { append($0, BinaryKeyedWriter.bytes(of: outcome)) }
+    }
+
+    private mutating func append(_ key: UnsafeBufferPointer<UInt8>, _ encoded: [UInt8]) {
+        entries.append(contentsOf: Self.leb128(key.count))
+        entries.append(contentsOf: key)
+        entries.append(contentsOf: Self.leb128(encoded.count))
+        entries.append(contentsOf: encoded)
+        count += 1
+    }
+
+    private mutating func dropOldest() {
+        var end = entries.startIndex
+        forEachEntry { _, _, range in
+            end = range.upperBound
+            return false
+        }
+        entries = entries[end...]
+        count -= 1
+        // The dropped answers stay in the buffer until it grows; once they outweigh the window, copy it.
+        if entries.startIndex > 2 * entries.count { entries = ArraySlice(Array(entries)) }
+    }
+
+    // MARK: - Entries
+
+    /// The window whose `count` answers are `entries` as a keyed container holds them, if they are
+    /// well-formed (see ``isWellFormed``).
+    init?(entries: ArraySlice<UInt8>, count: Int) {
+        (self.entries, self.count) = (entries, count)
+        guard isWellFormed else { return nil }
+    }
+
+    /// Whether the entries parse, are `count`, have UTF-8 keys each held once, and readable
+    /// outcomes (an encoding repeated from the answer before is read once).
+    var isWellFormed: Bool {
+        entries.withUnsafeBufferPointer { bytes in
+            var (position, found) = (0, 0)
+            var previous: UnsafeBufferPointer<UInt8>?
+            var seen = KeyFilter()
+            while position < bytes.count {
+                guard let key = LEB128.readPrefixed(bytes, at: &position), let value = LEB128.readPrefixed(bytes, at: &position),
+                      Self.isUTF8(key) else { return false }
+                found += 1
+                if !(previous.map { Self.same($0, value) } ?? false) {
+                    guard (try? Self.outcome(value)) != nil else { return false }
+                    previous = value
+                }
+                if !seen.insert(key), holdsTwice(key) { return false }
+            }
+            return found == count
+        }
+    }
+
+    /// Whether `keyBytes` are the keys of this window, oldest first, as an array of strings encodes
+    /// them after its count (each its length, then its UTF-8).
+    func hasKeys(encodedAs keyBytes: UnsafeBufferPointer<UInt8>, count: Int) -> Bool {
+        guard count == self.count else { return false }
+        var position = 0
+        var matches = true
+        forEachEntry { key, _, _ in
+            matches = LEB128.readPrefixed(keyBytes, at: &position).map { Self.same($0, key) } ?? false
+            return matches
+        }
+        return matches && position == keyBytes.count
+    }
+
+    /// Calls `body` with the entries as a keyed container holds them (`count` entries, then these bytes).
+    func withEntries<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        try entries.withUnsafeBufferPointer(body)
+    }
+
+    /// The keys as an array of strings encodes them after its count (see ``hasKeys(encodedAs:count:)``).
+    var encodedKeys: [UInt8] {
+        var bytes: [UInt8] = []
+        forAllEntries { key, _, _ in
+            bytes += Self.leb128(key.count)
+            bytes += key
+        }
+        return bytes
+    }
+
+    /// Calls `body` with each entry's key, value and range in `entries`, oldest first, while it
+    /// returns true; stops at bytes that are not an entry.
+    private func forEachEntry(_ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>, Range<Int>) -> Bool) {
+        entries.withUnsafeBufferPointer { bytes in
+            var position = 0
+            while position < bytes.count {
+                let start = position
+                guard let key = LEB128.readPrefixed(bytes, at: &position), let value = LEB128.readPrefixed(bytes, at: &position) else { return }
+                let offset = entries.startIndex
+                guard body(key, value, (offset + start)..<(offset + position)) else { return }
+            }
+        }
+    }
+
+    /// Calls `body` with every entry (see `forEachEntry`).
+    private func forAllEntries(_ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>, Range<Int>) -> Void) {
+        forEachEntry { key, value, range -> Bool in
+            body(key, value, range)
             return true
         }
     }
 
-    mutating func reserveCapacity(_ capacity: Int) {
-        answers.reserveCapacity(capacity)
-    }
-
-    private static func hash(_ key: String) -> UInt32 {
-        UInt32(truncatingIfNeeded: FNV1a.hash(key))
-    }
-
-    /// Newest first: a retry is mostly for a recent key.
-    private func index(of key: String, hash: UInt32) -> Int? {
-        var index = answers.count
-        while index > 0 {
-            index -= 1
-            if answers[index].hash == hash, answers[index].key.utf8.elementsEqual(key.utf8) { return index }
+    /// The range in `entries` of the outcome of `key`.
+    private func entry(_ key: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
+        var found: Range<Int>?
+        forEachEntry { entryKey, value, range in
+            guard Self.same(entryKey, key) else { return true }
+            found = (range.upperBound - value.count)..<range.upperBound
+            return false
         }
-        return nil
+        return found
+    }
+
+    /// Whether `key` is held by more than one entry.
+    private func holdsTwice(_ key: UnsafeBufferPointer<UInt8>) -> Bool {
+        var holders = 0
+        forEachEntry { entryKey, _, _ in
+            if Self.same(entryKey, key) { holders += 1 }
+            return holders < 2
+        }
+        return holders >= 2
+    }
+
+    private static func outcome(_ value: UnsafeBufferPointer<UInt8>) throws -> TripServiceState.Outcome {
+        try BinaryKeyedReader.decode(TripServiceState.Outcome.self, from: [UInt8](value))
+    }
+
+    private static func isUTF8(_ key: UnsafeBufferPointer<UInt8>) -> Bool {
+        var high: UInt8 = 0
+        for byte in key { high |= byte }
+        return high < 0x80 || String(validating: key, as: UTF8.self) != nil
+    }
+
+    /// Whether `a` and `b` hold the same bytes.
+    @inline(__always)
+    private static func same(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard a.count == b.count else { return false }
+        guard let first = a.baseAddress, let second = b.baseAddress else { return true }
+        return memcmp(first, second, a.count) == 0
+    }
+
+    private static func leb128(_ value: Int) -> [UInt8] {
+        var bytes: [UInt8] = []
+        LEB128.forEachByte(of: UInt(value)) { bytes.append($0) }
+        return bytes
+    }
+}
+
+/// A bit per key hash (of 512): most keys of a window are told apart from the others at once.
+private struct KeyFilter {
+    private var bits: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
+
+    /// Sets `key`'s bit; false if it was set (the key may be held already).
+    mutating func insert(_ key: UnsafeBufferPointer<UInt8>) -> Bool {
+        let hash = FNV1a.hash(key)
+        let (word, bit) = (Int(hash >> 6 & 7), UInt64(1) << (hash & 63))
+        return withUnsafeMutableBytes(of: &bits) { words in
+            let words = words.bindMemory(to: UInt64.self)
+            defer { words[word] |= bit }
+            return words[word] & bit == 0
+        }
     }
 }

@@ -23,7 +23,7 @@ extension TripServiceState.DriverRecord: Codable {
         try container.encode(snapshot, forKey: .snapshot)
         // As a dictionary is written, in the answers' order.
         var byKey = container.nestedContainer(keyedBy: AnswerKey.self, forKey: .answers)
-        for (key, outcome) in answers.entries { try byKey.encode(outcome, forKey: AnswerKey(stringValue: key)) }
+        for (key, outcome) in try answers.answers() { try byKey.encode(outcome, forKey: AnswerKey(stringValue: key)) }
         try container.encode(answers.keys, forKey: .answerOrder)
     }
 
@@ -38,12 +38,11 @@ extension TripServiceState.DriverRecord: Codable {
     /// The answers of `byKey` in the order of `order`, which must name each of them once.
     static func answers(_ byKey: [String: TripServiceState.Outcome], inOrder order: [String]) throws -> AnswerWindow {
         var answers = AnswerWindow()
-        answers.reserveCapacity(order.count)
         for key in order {
             guard let outcome = byKey[key] else { throw orderProblem("answer order names \(key) without an answer") }
             answers.appendUnchecked(key, outcome)
         }
-        guard answers.hasUniqueKeys else { throw orderProblem("answer order names a key more than once") }
+        guard answers.isWellFormed else { throw orderProblem("answer order names a key more than once") }
         guard answers.count == byKey.count else { throw orderProblem("answers missing from the answer order") }
         return answers
     }

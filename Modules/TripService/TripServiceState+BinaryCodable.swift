@@ -23,42 +23,28 @@ extension TripServiceState: BinaryEncodable, BinaryDecodable {
 extension TripServiceState.DriverRecord: BinaryEncodable, BinaryDecodable {
     public func encode(to writer: inout BinaryKeyedWriter) {
         writer.encode(snapshot, forKey: "snapshot")
-        writer.encode(entries: answers.entries, forKey: "answers")
-        writer.encode(answers.keys, forKey: "answerOrder")
+        answers.withEntries { entries in
+            writer.encodeElements(count: answers.count, size: entries.count, forKey: "answers") { $0.append(entries) }
+        }
+        let keys = answers.encodedKeys
+        keys.withUnsafeBufferPointer { keys in
+            writer.encodeElements(count: answers.count, size: keys.count, forKey: "answerOrder") { $0.append(keys) }
+        }
     }
 
-    /// The answers are written in their order, so they are read straight into the window; the
-    /// written order is then checked against `answerOrder`'s bytes (else read as `Codable` reads them).
+    /// The answers are written as the window holds them, so their bytes are kept as they are once
+    /// checked, with `answerOrder` naming their keys in order (else they are read as `Codable`
+    /// reads them).
     public init(from reader: inout BinaryKeyedReader) throws {
         snapshot = try reader.decode(ServerSnapshot<DriverState>.self, forKey: "snapshot")
-        var inWrittenOrder = AnswerWindow()
-        // Room for a full window and the one to drop, as `remember` makes it.
-        inWrittenOrder.reserveCapacity(TripServiceState.answerWindow + 1)
-        // Most of a window's outcomes are alike (accepted, no ids assigned): each is decoded once.
-        try reader.forEachEntry(inDictionaryForKey: "answers", reusingRepeats: true) { (key: String, outcome: TripServiceState.Outcome) in
-            inWrittenOrder.appendUnchecked(key, outcome)
-        }
-        let inOrder = try reader.withEncodedElements(forKey: "answerOrder") { count, order in
-            Self.isOrder(of: inWrittenOrder.keys, order, count: count) && inWrittenOrder.hasUniqueKeys
-        }
-        guard !inOrder else {
-            answers = inWrittenOrder
+        let (count, entries) = try reader.encodedElements(forKey: "answers")
+        if let window = AnswerWindow(entries: entries, count: count),
+           try reader.withEncodedElements(forKey: "answerOrder", { count, order in window.hasKeys(encodedAs: order, count: count) }) {
+            answers = window
             return
         }
         let order = try reader.decode([String].self, forKey: "answerOrder")
         answers = try Self.answers(try reader.decode([String: TripServiceState.Outcome].self, forKey: "answers"), inOrder: order)
-    }
-
-    /// Whether `order`, `count` strings as encoded, are `keys` byte for byte (checked without
-    /// making a `String` of each: 64 per driver).
-    private static func isOrder(of keys: some Collection<String>, _ order: UnsafeBufferPointer<UInt8>, count: Int) -> Bool {
-        guard count == keys.count else { return false }
-        var position = 0
-        for key in keys {
-            guard let element = LEB128.readPrefixed(order, at: &position),
-                  key.utf8.withContiguousStorageIfAvailable({ $0.elementsEqual(element) }) ?? key.utf8.elementsEqual(element) else { return false }
-        }
-        return position == order.count
     }
 }
 

@@ -37,8 +37,6 @@ public struct TripServiceState: Codable, Sendable, Equatable {
 
         /// Remembers `outcome` for `key` of `driver`, forgetting the oldest beyond the window.
         mutating func remember(_ outcome: Outcome, for key: String, of driver: String) {
-            // Room for a full window and the one to drop, or growth would double it.
-            if answers.isEmpty { answers.reserveCapacity(TripServiceState.answerWindow + 1) }
             answers.set(outcome, for: Self.windowKey(key, of: driver), limit: TripServiceState.answerWindow)
         }
 

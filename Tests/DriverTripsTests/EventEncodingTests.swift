@@ -2,7 +2,6 @@ import DriverTrips
 import EventLog
 import EventLogTestSupport
 @testable import OptimisticSync
-import OrderedCollections
 import PlatformKit
 import TripContract
 @testable import TripService

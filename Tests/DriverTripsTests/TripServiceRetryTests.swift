@@ -1,7 +1,6 @@
 import Foundation
 import EventLog
 import OptimisticSync
-import OrderedCollections
 import PlatformKit
 import TripContract
 @testable import TripService
@@ -130,5 +129,38 @@ final class TripServiceAnswerWindowTests: XCTestCase {
         XCTAssertEqual(record.answers.keys, ["=k1", "=k2", "=k3"])
         XCTAssertEqual(record.outcome(for: "k1", of: "d"), .malformed(reason: "again"))
         XCTAssertEqual(record.outcome(for: "k3", of: "d"), .rejected(reason: "k3"))
+    }
+    /// Long after the window filled, it holds the last keys with their own outcomes, and a snapshot
+    /// of it reads back equal (the window is kept as its encoded answers).
+    func test_aWindowLongInUse_holdsTheLastKeys_andReadsBackEqual() throws {
+        var record = TripServiceState.DriverRecord()
+        let keys = (0..<1_000).map { "driver-3/r\($0)" }
+        for (index, key) in keys.enumerated() {
+            record.remember(index % 3 == 0 ? .rejected(reason: "r\(index)") : .accepted(assignedIDs: []), for: key, of: "driver-3")
+        }
+        XCTAssertEqual(record.answers.count, TripServiceState.answerWindow)
+        XCTAssertEqual(record.answers.keys, keys.suffix(TripServiceState.answerWindow).map { String($0.dropFirst("driver-3".count)) })
+        XCTAssertEqual(record.outcome(for: "driver-3/r999", of: "driver-3"), .rejected(reason: "r999"))
+        XCTAssertEqual(record.outcome(for: "driver-3/r998", of: "driver-3"), .accepted(assignedIDs: []))
+        XCTAssertNil(record.outcome(for: "driver-3/r935", of: "driver-3"))
+        let bytes = try BinaryEncoder().encode(record)
+        for decoder in [BinaryDecoder(), { var codable = BinaryDecoder(); codable.usesBinaryDecodable = false; return codable }()] {
+            XCTAssertEqual(try decoder.decode(TripServiceState.DriverRecord.self, from: bytes), record)
+        }
+        XCTAssertEqual(try JSONDecoder().decode(TripServiceState.DriverRecord.self, from: JSONEncoder().encode(record)), record)
+    }
+
+    /// An outcome that does not read (an unknown case) refuses the record, on both paths.
+    func test_aRecordWithAnUnreadableOutcome_isRefused() throws {
+        var record = TripServiceState.DriverRecord()
+        record.remember(.rejected(reason: "no"), for: "k1", of: "d")
+        record.remember(TripServiceState.Outcome.malformed(reason: "bad"), for: "k2", of: "d")
+        var bytes = try BinaryEncoder().encode(record)
+        let name = Array("malformed".utf8)
+        let at = try XCTUnwrap((0...(bytes.count - name.count)).first { bytes[$0..<$0 + name.count].elementsEqual(name) })
+        bytes[at] = UInt8(ascii: "n")
+        for decoder in [BinaryDecoder(), { var codable = BinaryDecoder(); codable.usesBinaryDecodable = false; return codable }()] {
+            XCTAssertThrowsError(try decoder.decode(TripServiceState.DriverRecord.self, from: bytes))
+        }
     }
 }

@@ -260,3 +260,13 @@ enum _BinaryEncodableTypes {
         known.value(for: type) { type as? any BinaryEncodable.Type }
     }
 }
+
+extension BinaryKeyedWriter {
+    /// The encoding of `value`, which writes itself without failing (as ``BinaryEncoder`` encodes it).
+    public static func bytes<T: BinaryEncodable>(of value: T) -> [UInt8] where T.BinaryEncodingFailure == Never {
+        var writer = _ByteWriter(capacity: 64)
+        defer { writer.deallocate() }
+        keyed(&writer) { (keyed: inout BinaryKeyedWriter) in value.encode(to: &keyed) }
+        return [UInt8](writer.bytes)
+    }
+}
