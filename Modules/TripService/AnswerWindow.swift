@@ -115,7 +115,7 @@ public struct AnswerWindow: Sendable, Equatable {
             var seen = KeyFilter()
             while position < bytes.count {
                 guard let key = LEB128.readPrefixed(bytes, at: &position), let value = LEB128.readPrefixed(bytes, at: &position),
-                      Self.isUTF8(key) else { return false }
+                      UTF8Bytes.isValid(key) else { return false }
                 found += 1
                 if !(previous.map { Self.same($0, value) } ?? false) {
                     guard (try? Self.outcome(value)) != nil else { return false }
@@ -200,12 +200,6 @@ public struct AnswerWindow: Sendable, Equatable {
 
     private static func outcome(_ value: UnsafeBufferPointer<UInt8>) throws -> TripServiceState.Outcome {
         try BinaryKeyedReader.decode(TripServiceState.Outcome.self, from: [UInt8](value))
-    }
-
-    private static func isUTF8(_ key: UnsafeBufferPointer<UInt8>) -> Bool {
-        var high: UInt8 = 0
-        for byte in key { high |= byte }
-        return high < 0x80 || String(validating: key, as: UTF8.self) != nil
     }
 
     /// Whether `a` and `b` hold the same bytes.

@@ -1,0 +1,65 @@
+/// Checks of bytes from outside (a snapshot) before they are read as text.
+public enum UTF8Bytes {
+    /// Whether `bytes` are valid UTF-8 (as `String(validating:as:)` decides, without making a
+    /// `String`): all ASCII is checked eight bytes at a time; any other text byte by byte against
+    /// the well-formed byte sequences of the Unicode Standard (table 3-7): no overlong forms, no
+    /// surrogates, nothing above U+10FFFF.
+    public static func isValid(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        if isASCII(bytes) { return true }
+        let count = bytes.count
+        var index = 0
+        while index < count {
+            let lead = bytes[index]
+            if lead < 0x80 {
+                index &+= 1
+                continue
+            }
+            let length = sequenceLength(lead)
+            guard length > 0, index &+ length <= count, secondByteFits(lead, bytes[index &+ 1]) else { return false }
+            if length > 2, bytes[index &+ 2] & 0xC0 != 0x80 { return false }
+            if length > 3, bytes[index &+ 3] & 0xC0 != 0x80 { return false }
+            index &+= length
+        }
+        return true
+    }
+
+    /// Whether every byte is below 0x80, eight at a time (most text is ASCII: its check is this
+    /// loop alone).
+    private static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        let raw = UnsafeRawPointer(base)
+        var index = 0
+        while index &+ 8 <= bytes.count {
+            if raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return false }
+            index &+= 8
+        }
+        while index < bytes.count {
+            if bytes[index] >= 0x80 { return false }
+            index &+= 1
+        }
+        return true
+    }
+
+    /// The length of the sequence `lead` starts, or 0 if no sequence starts with it.
+    @inline(__always)
+    private static func sequenceLength(_ lead: UInt8) -> Int {
+        switch lead {
+        case 0xC2...0xDF: 2
+        case 0xE0...0xEF: 3
+        case 0xF0...0xF4: 4
+        default: 0
+        }
+    }
+
+    /// Whether `second` may follow `lead`: a continuation byte, in the narrower range some leads need.
+    @inline(__always)
+    private static func secondByteFits(_ lead: UInt8, _ second: UInt8) -> Bool {
+        switch lead {
+        case 0xE0: (0xA0...0xBF).contains(second)
+        case 0xED: (0x80...0x9F).contains(second)
+        case 0xF0: (0x90...0xBF).contains(second)
+        case 0xF4: (0x80...0x8F).contains(second)
+        default: second & 0xC0 == 0x80
+        }
+    }
+}

@@ -1,0 +1,44 @@
+import PlatformKit
+import XCTest
+
+/// `UTF8Bytes.isValid` agrees with the standard library's validation.
+final class UTF8BytesTests: XCTestCase {
+    private func agrees(_ bytes: [UInt8], file: StaticString = #filePath, line: UInt = #line) {
+        let expected = String(validating: bytes, as: UTF8.self) != nil
+        XCTAssertEqual(bytes.withUnsafeBufferPointer(UTF8Bytes.isValid), expected, "\(bytes)", file: file, line: line)
+    }
+
+    func test_everySequenceOfOneOrTwoBytes() {
+        for first in 0...255 {
+            agrees([UInt8(first)])
+            for second in 0...255 { agrees([UInt8(first), UInt8(second)]) }
+        }
+    }
+
+    func test_everyLeadOfThreeAndFourByteSequences_withEveryBoundaryOfTheSecondByte() {
+        let seconds: [UInt8] = [0x00, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xFF]
+        for lead in 0xC0...0xFF {
+            for second in seconds {
+                for last in [0x7F, 0x80, 0xBF, 0xC0] as [UInt8] {
+                    agrees([UInt8(lead), second, last])
+                    agrees([UInt8(lead), second, 0x80, last])
+                    agrees([0x61, UInt8(lead), second, 0x80, last, 0x62])
+                }
+            }
+        }
+    }
+
+    func test_randomText_andRandomBytes_acrossTheEightByteRuns() {
+        var random = SeededGenerator(seed: 7)
+        let pieces = ["a", "é", "•", "€", "𝄞", "z9", "        "].map { Array($0.utf8) }
+        for _ in 0..<3_000 {
+            var bytes = (0..<Int.random(in: 0...12, using: &random)).flatMap { _ in pieces.randomElement(using: &random)! }
+            agrees(bytes)
+            if !bytes.isEmpty, Bool.random(using: &random) {
+                bytes[Int.random(in: 0..<bytes.count, using: &random)] = UInt8.random(in: 0...255, using: &random)
+                agrees(bytes)
+            }
+            agrees((0..<Int.random(in: 0...20, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) })
+        }
+    }
+}
