@@ -48,14 +48,17 @@ public enum Zstd {
     /// - Parameters:
     ///   - maxSize: the largest output accepted, in bytes (not negative).
     ///   - dictionary: the dictionary the frame was compressed with, if any.
+    ///   - verifyingChecksum: whether to check the frame's content checksum, if it has one (see
+    ///     ``ZstdDecompressor/init(maxSize:dictionary:verifyingChecksum:)``).
     /// - Throws: `.sizeLimitExceeded`, `.truncatedFrame` for empty or cut-off input,
     ///   `.invalidArgument` for a negative `maxSize`, `.library` for corrupt input.
     public static func decompress(
         _ frame: some ContiguousBytes,
         maxSize: Int,
-        dictionary: ZstdDictionary? = nil
+        dictionary: ZstdDictionary? = nil,
+        verifyingChecksum: Bool = true
     ) throws(ZstdError) -> [UInt8] {
-        let decompressor = try ZstdDecompressor(maxSize: maxSize, dictionary: dictionary)
+        let decompressor = try ZstdDecompressor(maxSize: maxSize, dictionary: dictionary, verifyingChecksum: verifyingChecksum)
         return try withBytes(frame) { (source) throws(ZstdError) in try decompressor.decompressAll(source) }
     }
 }

@@ -28,9 +28,11 @@ public final class ZstdDecompressor {
     private var failure: ZstdError?
 
     /// Creates a decompressor that produces at most `maxSize` bytes, optionally with a dictionary.
+    /// Without `verifyingChecksum`, a frame's content checksum is not computed: for a caller that
+    /// checks the bytes otherwise (a snapshot's SHA-256), it would be the same work twice.
     ///
     /// - Throws: `.invalidArgument` for a negative `maxSize`, `.library` if libzstd refuses the dictionary.
-    public init(maxSize: Int, dictionary: ZstdDictionary? = nil) throws(ZstdError) {
+    public init(maxSize: Int, dictionary: ZstdDictionary? = nil, verifyingChecksum: Bool = true) throws(ZstdError) {
         guard maxSize >= 0 else {
             throw ZstdError(.invalidArgument, "maxSize must not be negative (got \(maxSize))")
         }
@@ -38,6 +40,10 @@ public final class ZstdDecompressor {
         self.dictionaryID = dictionary?.id
         self.context = try Self.makeContext(dictionary: dictionary)
         self.scratch = .allocate(byteCount: ZSTD_DStreamOutSize(), alignment: 1)
+        if !verifyingChecksum {
+            let set = ZSTD_DCtx_setParameter(context, CZstd_d_forceIgnoreChecksum, Int32(ZSTD_d_ignoreChecksum.rawValue))
+            if ZstdError.isError(set) { throw .library(set) }
+        }
     }
 
     /// A decompression context with the dictionary loaded; freed on failure.

@@ -91,6 +91,16 @@ final class OneShotTests: XCTestCase {
         XCTAssertTrue(error.message.contains("checksum"), error.message)
     }
 
+    /// Not verifying the checksum (a caller that checks the bytes otherwise) skips it, and only it.
+    func test_decompress_withoutVerifyingTheChecksum_ignoresOnlyTheChecksum() throws {
+        let input = TestData.compressible(count: 5000)
+        var frame = try Zstd.compress(input)
+        frame[frame.count - 1] ^= 0xFF
+        XCTAssertEqual(try Zstd.decompress(frame, maxSize: 5000, verifyingChecksum: false), input)
+        frame[frame.count / 2] ^= 0xFF
+        XCTAssertNotEqual(try? Zstd.decompress(frame, maxSize: 5000, verifyingChecksum: false), input, "a corrupt block is still refused or read otherwise")
+    }
+
     func test_decompress_acceptsConcatenatedFrames() throws {
         let first = TestData.compressible(count: 3000)
         let second = TestData.random(count: 2000)
