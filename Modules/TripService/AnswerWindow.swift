@@ -14,9 +14,18 @@ import PlatformKit
 /// are 3 200 000 answers). A key is found by a scan, as a window is small; an outcome is decoded
 /// when it is asked for. Keys are compared by their UTF-8 bytes, as opaque tokens.
 public struct AnswerWindow: Sendable, Equatable {
-    /// The answers' entries, oldest first.
-    private var entries: ArraySlice<UInt8> = []
+    /// The answers' entries, oldest first, from `start`: the bytes before it are answers dropped,
+    /// cleared when the buffer would otherwise grow.
+    private var buffer: [UInt8] = []
+    private var start = 0
     public private(set) var count = 0
+
+    /// The entries of the answers held.
+    private var entries: ArraySlice<UInt8> { buffer[start...] }
+
+    public static func == (lhs: AnswerWindow, rhs: AnswerWindow) -> Bool {
+        lhs.count == rhs.count && lhs.entries == rhs.entries
+    }
 
     public init() {}
 
@@ -49,7 +58,7 @@ public struct AnswerWindow: Sendable, Equatable {
     public subscript(key: String) -> TripServiceState.Outcome? {
         var key = key
         return key.withUTF8 { key in
-            entry(key).flatMap { range in entries[range].withUnsafeBufferPointer { try? Self.outcome($0) } }
+            entry(key).flatMap { range in buffer[range].withUnsafeBufferPointer { try? Self.outcome($0) } }
         }
     }
 
@@ -60,9 +69,9 @@ public struct AnswerWindow: Sendable, Equatable {
         var key = key
         key.withUTF8 { key in
             if let value = entry(key) {
-                entries.replaceSubrange(value, with: encoded)
+                buffer.replaceSubrange(value, with: encoded)
                 let length = (value.lowerBound - LEB128.size(of: UInt(value.count)))..<value.lowerBound
-                entries.replaceSubrange(length, with: Self.leb128(encoded.count))
+                buffer.replaceSubrange(length, with: Self.leb128(encoded.count))
                 return
             }
             append(key, encoded)
@@ -78,31 +87,37 @@ public struct AnswerWindow: Sendable, Equatable {
     }
 
     private mutating func append(_ key: UnsafeBufferPointer<UInt8>, _ encoded: [UInt8]) {
-        entries.append(contentsOf: Self.leb128(key.count))
-        entries.append(contentsOf: key)
-        entries.append(contentsOf: Self.leb128(encoded.count))
-        entries.append(contentsOf: encoded)
+        let (keyLength, valueLength) = (Self.leb128(key.count), Self.leb128(encoded.count))
+        let size = keyLength.count + key.count + valueLength.count + encoded.count
+        if buffer.count + size > buffer.capacity {
+            // Room from the answers dropped first; else a quarter more than needed, not twice as
+            // much: 50 000 drivers' windows stay as small as their answers.
+            buffer.removeSubrange(0..<start)
+            start = 0
+            if buffer.count + size > buffer.capacity { buffer.reserveCapacity((buffer.count + size) * 5 / 4) }
+        }
+        buffer += keyLength
+        buffer.append(contentsOf: key)
+        buffer += valueLength
+        buffer += encoded
         count += 1
     }
 
     private mutating func dropOldest() {
-        var end = entries.startIndex
+        var end = start
         forEachEntry { _, _, range in
             end = range.upperBound
             return false
         }
-        entries = entries[end...]
-        count -= 1
-        // The dropped answers stay in the buffer until it grows; once they outweigh the window, copy it.
-        if entries.startIndex > 2 * entries.count { entries = ArraySlice(Array(entries)) }
+        (start, count) = (end, count - 1)
     }
 
     // MARK: - Entries
 
     /// The window whose `count` answers are `entries` as a keyed container holds them, if they are
     /// well-formed (see ``isWellFormed``).
-    init?(entries: ArraySlice<UInt8>, count: Int) {
-        (self.entries, self.count) = (entries, count)
+    init?(entries: UnsafeBufferPointer<UInt8>, count: Int) {
+        (buffer, self.count) = (Array(entries), count)
         guard isWellFormed else { return nil }
     }
 
@@ -155,16 +170,16 @@ public struct AnswerWindow: Sendable, Equatable {
         return bytes
     }
 
-    /// Calls `body` with each entry's key, value and range in `entries`, oldest first, while it
+    /// Calls `body` with each entry's key, value and range in `buffer`, oldest first, while it
     /// returns true; stops at bytes that are not an entry.
     private func forEachEntry(_ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>, Range<Int>) -> Bool) {
+        let offset = start
         entries.withUnsafeBufferPointer { bytes in
             var position = 0
             while position < bytes.count {
-                let start = position
+                let entryStart = position
                 guard let key = LEB128.readPrefixed(bytes, at: &position), let value = LEB128.readPrefixed(bytes, at: &position) else { return }
-                let offset = entries.startIndex
-                guard body(key, value, (offset + start)..<(offset + position)) else { return }
+                guard body(key, value, (offset + entryStart)..<(offset + position)) else { return }
             }
         }
     }
@@ -177,7 +192,7 @@ public struct AnswerWindow: Sendable, Equatable {
         }
     }
 
-    /// The range in `entries` of the outcome of `key`.
+    /// The range in `buffer` of the outcome of `key`.
     private func entry(_ key: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
         var found: Range<Int>?
         forEachEntry { entryKey, value, range in

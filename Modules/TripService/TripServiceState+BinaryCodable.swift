@@ -37,8 +37,7 @@ extension TripServiceState.DriverRecord: BinaryEncodable, BinaryDecodable {
     /// reads them).
     public init(from reader: inout BinaryKeyedReader) throws {
         snapshot = try reader.decode(ServerSnapshot<DriverState>.self, forKey: "snapshot")
-        let (count, entries) = try reader.encodedElements(forKey: "answers")
-        if let window = AnswerWindow(entries: entries, count: count),
+        if let window = try reader.withEncodedElements(forKey: "answers", { count, entries in AnswerWindow(entries: entries, count: count) }),
            try reader.withEncodedElements(forKey: "answerOrder", { count, order in window.hasKeys(encodedAs: order, count: count) }) {
             answers = window
             return
