@@ -74,9 +74,7 @@ final class TripServiceAnswerWindowTests: XCTestCase {
     }
 
     func test_aRecordWhoseOrderDisagreesWithItsAnswers_isRefused() throws {
-        var record = TripServiceState.DriverRecord()
-        record.remember(.rejected(reason: "no"), for: "k1", of: "d")
-        record.remember(TripServiceState.Outcome.malformed(reason: "bad"), for: "k2", of: "d")
+        let record = Self.twoAnswers()
         XCTAssertEqual(try JSONDecoder().decode(TripServiceState.DriverRecord.self, from: JSONEncoder().encode(record)), record)
         var bytes = try BinaryEncoder().encode(record)
         XCTAssertEqual(try BinaryDecoder().decode(TripServiceState.DriverRecord.self, from: bytes), record)
@@ -84,7 +82,7 @@ final class TripServiceAnswerWindowTests: XCTestCase {
         let k1 = Array("k1".utf8)
         let at = try XCTUnwrap((0...(bytes.count - 2)).last { bytes[$0..<$0 + 2].elementsEqual(k1) })
         bytes.replaceSubrange(at..<at + 2, with: Array("k2".utf8))
-        for decoder in [BinaryDecoder(), { var codable = BinaryDecoder(); codable.usesBinaryDecodable = false; return codable }()] {
+        for decoder in Self.decoders {
             XCTAssertThrowsError(try decoder.decode(TripServiceState.DriverRecord.self, from: bytes)) { error in
                 XCTAssertTrue("\(error)".contains("answerOrder"), "\(error)")
             }
@@ -92,9 +90,7 @@ final class TripServiceAnswerWindowTests: XCTestCase {
     }
 
     func test_aRecordWhoseAnswersAreWrittenInAnotherOrder_readsInItsAnswerOrder() throws {
-        var record = TripServiceState.DriverRecord()
-        record.remember(.rejected(reason: "no"), for: "k1", of: "d")
-        record.remember(TripServiceState.Outcome.malformed(reason: "bad"), for: "k2", of: "d")
+        let record = Self.twoAnswers()
         var bytes = try BinaryEncoder().encode(record)
         // The answer order comes last: swap its two keys.
         let (k1, k2) = (Array("=k1".utf8), Array("=k2".utf8))
@@ -102,21 +98,20 @@ final class TripServiceAnswerWindowTests: XCTestCase {
         let at2 = try XCTUnwrap((0...(bytes.count - 3)).last { bytes[$0..<$0 + 3].elementsEqual(k2) })
         bytes.replaceSubrange(at1..<at1 + 3, with: k2)
         bytes.replaceSubrange(at2..<at2 + 3, with: k1)
-        for decoder in [BinaryDecoder(), { var codable = BinaryDecoder(); codable.usesBinaryDecodable = false; return codable }()] {
+        for decoder in Self.decoders {
             let decoded = try decoder.decode(TripServiceState.DriverRecord.self, from: bytes)
             XCTAssertEqual(decoded.answers.keys, ["=k2", "=k1"])
             XCTAssertEqual(decoded.answers["=k1"], .rejected(reason: "no"))
         }
     }
+
     /// A key held twice in the answers and in their order alike is refused, on both paths.
     func test_aRecordThatHoldsAKeyTwice_isRefused() throws {
-        var record = TripServiceState.DriverRecord()
-        record.remember(.rejected(reason: "no"), for: "k1", of: "d")
-        record.remember(TripServiceState.Outcome.malformed(reason: "bad"), for: "k2", of: "d")
+        let record = Self.twoAnswers()
         var bytes = try BinaryEncoder().encode(record)
         let (k1, k2) = (Array("=k1".utf8), Array("=k2".utf8))
         for at in (0...(bytes.count - 3)).filter({ bytes[$0..<$0 + 3].elementsEqual(k1) }) { bytes.replaceSubrange(at..<at + 3, with: k2) }
-        for decoder in [BinaryDecoder(), { var codable = BinaryDecoder(); codable.usesBinaryDecodable = false; return codable }()] {
+        for decoder in Self.decoders {
             XCTAssertThrowsError(try decoder.decode(TripServiceState.DriverRecord.self, from: bytes))
         }
     }
@@ -144,7 +139,7 @@ final class TripServiceAnswerWindowTests: XCTestCase {
         XCTAssertEqual(record.outcome(for: "driver-3/r998", of: "driver-3"), .accepted(assignedIDs: []))
         XCTAssertNil(record.outcome(for: "driver-3/r935", of: "driver-3"))
         let bytes = try BinaryEncoder().encode(record)
-        for decoder in [BinaryDecoder(), { var codable = BinaryDecoder(); codable.usesBinaryDecodable = false; return codable }()] {
+        for decoder in Self.decoders {
             XCTAssertEqual(try decoder.decode(TripServiceState.DriverRecord.self, from: bytes), record)
         }
         XCTAssertEqual(try JSONDecoder().decode(TripServiceState.DriverRecord.self, from: JSONEncoder().encode(record)), record)
@@ -152,15 +147,28 @@ final class TripServiceAnswerWindowTests: XCTestCase {
 
     /// An outcome that does not read (an unknown case) refuses the record, on both paths.
     func test_aRecordWithAnUnreadableOutcome_isRefused() throws {
-        var record = TripServiceState.DriverRecord()
-        record.remember(.rejected(reason: "no"), for: "k1", of: "d")
-        record.remember(TripServiceState.Outcome.malformed(reason: "bad"), for: "k2", of: "d")
+        let record = Self.twoAnswers()
         var bytes = try BinaryEncoder().encode(record)
         let name = Array("malformed".utf8)
         let at = try XCTUnwrap((0...(bytes.count - name.count)).first { bytes[$0..<$0 + name.count].elementsEqual(name) })
         bytes[at] = UInt8(ascii: "n")
-        for decoder in [BinaryDecoder(), { var codable = BinaryDecoder(); codable.usesBinaryDecodable = false; return codable }()] {
+        for decoder in Self.decoders {
             XCTAssertThrowsError(try decoder.decode(TripServiceState.DriverRecord.self, from: bytes))
         }
+    }
+
+    /// A record that answered `k1` (rejected) and `k2` (malformed) of driver `d`.
+    private static func twoAnswers() -> TripServiceState.DriverRecord {
+        var record = TripServiceState.DriverRecord()
+        record.remember(.rejected(reason: "no"), for: "k1", of: "d")
+        record.remember(TripServiceState.Outcome.malformed(reason: "bad"), for: "k2", of: "d")
+        return record
+    }
+
+    /// The decoder that reads records without `Codable`, and the one that reads them through it.
+    private static var decoders: [BinaryDecoder] {
+        var codable = BinaryDecoder()
+        codable.usesBinaryDecodable = false
+        return [BinaryDecoder(), codable]
     }
 }
