@@ -80,7 +80,7 @@ public struct AnswerWindow: Sendable, Equatable {
     }
 
     /// Appends `key` as the newest, without looking for it (a window being read back, which
-    /// ``init(entries:count:)`` then checks).
+    /// ``isWellFormed`` then checks).
     mutating func appendUnchecked(_ key: String, _ outcome: TripServiceState.Outcome) {
         var key = key
         key.withUTF8 { append($0, BinaryKeyedWriter.bytes(of: outcome)) }
