@@ -25,7 +25,7 @@ public enum UTF8Bytes {
 
     /// Whether every byte is below 0x80, eight at a time (most text is ASCII: its check is this
     /// loop alone).
-    private static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    public static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = bytes.baseAddress else { return true }
         let raw = UnsafeRawPointer(base)
         var index = 0

@@ -1,4 +1,5 @@
 import Foundation
+import PlatformKit
 
 // The binary `Codable` format of ``BinaryEncoder`` and ``BinaryDecoder``.
 //
@@ -599,7 +600,7 @@ enum _Read {
     /// `bytes` as a `String` if they are valid UTF-8.
     static func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
         // Most strings of a snapshot are short ids: ASCII, a `String` holds them inline.
-        if bytes.count <= 15, isASCII(bytes) { return String(decoding: bytes, as: UTF8.self) }
+        if bytes.count <= 15, UTF8Bytes.isASCII(bytes) { return String(decoding: bytes, as: UTF8.self) }
         if #available(macOS 26.0, iOS 26.0, watchOS 26.0, tvOS 26.0, visionOS 26.0, *) {
             // Non-generic validation: several times faster than `String(validating:as:)`.
             guard let utf8 = try? UTF8Span(validating: bytes.span) else { return nil }
@@ -607,17 +608,6 @@ enum _Read {
         } else {
             return String(validating: bytes, as: UTF8.self)
         }
-    }
-
-    /// Whether none of `bytes` (at most 16) has its high bit set: two word loads, no loop.
-    @inline(__always)
-    private static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = bytes.baseAddress, bytes.count >= 8 else {
-            return bytes.reduce(0) { $0 | $1 } < 0x80
-        }
-        let raw = UnsafeRawPointer(base)
-        let words = raw.loadUnaligned(as: UInt64.self) | raw.loadUnaligned(fromByteOffset: bytes.count &- 8, as: UInt64.self)
-        return words & 0x8080_8080_8080_8080 == 0
     }
 
     @inline(__always)
