@@ -1,7 +1,8 @@
 import EventLog
+import OnboardingContract
 
 // Most of the service's events encode without `Codable` (the synthesized encoding's keys, in its
-// order); questions and rejections, with nested contracts, keep the `Codable` path.
+// order), questions too; rejections, with nested contracts, keep the `Codable` path.
 
 extension LoggedValue: BinaryEncodable {
     public func encode(to writer: inout BinaryKeyedWriter) {
@@ -75,5 +76,24 @@ extension AttemptFailed: BinaryEncodable {
     public func encode(to writer: inout BinaryKeyedWriter) {
         writer.encode(attempt, forKey: "attempt")
         writer.encode(code, forKey: "code")
+    }
+}
+
+extension QuestionSent: BinaryEncodable {
+    public func encode(to writer: inout BinaryKeyedWriter) {
+        writer.encode(attempt, forKey: "attempt")
+        writer.encodeNested(forKey: "question") { Self.encodeQuestion(question, to: &$0) }
+    }
+
+    /// The contract's question as its synthesized encoding writes it (the contract module
+    /// stays free of the log's codec, so the question does not conform itself).
+    private static func encodeQuestion(_ question: Question, to writer: inout BinaryKeyedWriter) {
+        writer.encode(question.id, forKey: "id")
+        writer.encode(question.scenario, forKey: "scenario")
+        writer.encode(question.steps, forKey: "steps") { step, writer in writer.encode(step.dataTypes, forKey: "dataTypes") }
+        writer.encode(question.alternates, forKey: "alternates") { alternate, writer in
+            writer.encode(alternate.id, forKey: "id")
+            if let scenario = alternate.scenario { writer.encode(scenario, forKey: "scenario") } else { writer.encodeNil(forKey: "scenario") }
+        }
     }
 }

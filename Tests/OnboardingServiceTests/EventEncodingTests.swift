@@ -39,6 +39,14 @@ final class EventEncodingTests: XCTestCase {
         (0..<Int.random(in: 0...3, using: &random)).map { _ in LoggedValue(type(), display: text(), digest: maybe { text() }) }
     }
 
+    private func question() -> Question {
+        Question(
+            id: text(), scenario: scenario(),
+            steps: (0..<Int.random(in: 0...3, using: &random)).map { _ in StepInstruction((0..<Int.random(in: 0...3, using: &random)).map { _ in type() }) },
+            alternates: (0..<Int.random(in: 0...2, using: &random)).map { _ in AlternateQuestion(id: text(), scenario: maybe { scenario() }) }
+        )
+    }
+
     func test_fastEncode_equalsCodable_forRandomEvents() throws {
         for _ in 0..<300 {
             try assertEncodesLikeCodable(AttemptStarted(
@@ -55,6 +63,7 @@ final class EventEncodingTests: XCTestCase {
             ))
             try assertEncodesLikeCodable(SessionIssued(attempt: text(), account: text(), scenario: scenario(), tokenDigest: text()))
             try assertEncodesLikeCodable(AttemptFailed(attempt: text(), code: text()))
+            try assertEncodesLikeCodable(QuestionSent(attempt: text(), question: question()))
         }
     }
 

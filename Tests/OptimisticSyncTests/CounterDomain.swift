@@ -20,6 +20,13 @@ enum CounterSync: OptimisticDomain {
         .waitingForServer("reset")
 }
 
+extension CounterSync.State: BinaryEncodable {
+    func encode(to writer: inout BinaryKeyedWriter) {
+        writer.encode(count, forKey: "count")
+        writer.encode(items, forKey: "items")
+    }
+}
+
 extension CounterSync.State: BinaryDecodable {
     init(from reader: inout BinaryKeyedReader) throws {
         count = try reader.decode(Int.self, forKey: "count")

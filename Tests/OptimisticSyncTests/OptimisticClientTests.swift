@@ -161,9 +161,9 @@ final class OptimisticClientTests: XCTestCase {
         XCTAssertFalse(String(decoding: try JSONEncoder().encode(OptimisticClientState<CounterSync>()), as: UTF8.self).contains("lastAlert"))
     }
 
-    /// Snapshots of clients decode without `Codable` (the domain's state is `BinaryDecodable`):
-    /// to the same state, with a queue, retries, stats and an alert, and with none of them.
-    func test_clientState_decodesWithoutCodable_likeCodable() throws {
+    /// Snapshots of clients encode and decode without `Codable` (the domain's state does): the
+    /// same bytes and state, with a queue, retries, stats and an alert, and with none of them.
+    func test_clientState_codesWithoutCodable_likeCodable() throws {
         var client = makeClient()
         var server = CounterServer()
         server.rejecting = ["r1"]
@@ -177,6 +177,11 @@ final class OptimisticClientTests: XCTestCase {
         XCTAssertNotNil(client.state.pending.first?.retryAt)
         try assertDecodesLikeCodable(client.state)
         try assertDecodesLikeCodable(OptimisticClientState<CounterSync>())
+        try assertEncodesLikeCodable(client.state)
+        try assertEncodesLikeCodable(OptimisticClientState<CounterSync>())
+        var withoutAlert = client.state
+        withoutAlert.lastAlert = nil
+        try assertEncodesLikeCodable(withoutAlert)
     }
 
     func test_serverAssignedIDsReplaceTemporaryIDsInDependents() throws {
