@@ -17,6 +17,9 @@ extension OptimisticClientState {
 public struct OptimisticProjection<Domain: OptimisticDomain>: Projection {
     public typealias State = [String: OptimisticClientState<Domain>]
 
+    /// `<namespace>/`, made once: every event of the log is checked against it.
+    private let streamPrefix = "\(Domain.namespace)/"
+
     public init() {}
 
     public var name: String { "\(Domain.namespace).clients" }
@@ -25,8 +28,9 @@ public struct OptimisticProjection<Domain: OptimisticDomain>: Projection {
     public var events: EventRegistry { optimisticEvents(Domain.self) }
 
     public func apply(_ event: any Event, envelope: RecordedEvent, to state: inout State) {
-        let prefix = "\(Domain.namespace)/"
-        guard envelope.streamID.hasPrefix(prefix) else { return }
-        state[String(envelope.streamID.dropFirst(prefix.count)), default: OptimisticClientState()].apply(event)
+        let stream = envelope.streamID.utf8
+        guard stream.starts(with: streamPrefix.utf8) else { return }
+        let client = String(Substring(stream.dropFirst(streamPrefix.utf8.count)))
+        state[client, default: OptimisticClientState()].apply(event)
     }
 }
