@@ -63,15 +63,23 @@ extension SQLiteEventLog {
         for index in rows.indices {
             let row = rows.baseAddress! + index
             if row.pointee.isNewStream {
-                try db.cachedStatement(sql: "INSERT INTO streams(id, name, version) VALUES (?, ?, 0)")
-                    .execute(arguments: [row.pointee.streamID, row.pointee.event.streamID])
+                try insertName("INSERT INTO streams(id, name, version) VALUES (?, ?, 0)", id: row.pointee.streamID, name: row.pointee.event.streamID, db)
             }
             if row.pointee.isNewType {
-                try db.cachedStatement(sql: "INSERT INTO event_types(id, name) VALUES (?, ?)")
-                    .execute(arguments: [row.pointee.typeID, row.pointee.event.type])
+                try insertName("INSERT INTO event_types(id, name) VALUES (?, ?)", id: row.pointee.typeID, name: row.pointee.event.type, db)
             }
             bind(row, hash: hashes + index * 32, statement, from: Int32(index * Self.columnsPerRow))
         }
+        _ = try SQLiteRaw.step(statement, db)
+    }
+
+    /// Inserts the row of a new stream or event type with `sql`, which takes its id and name.
+    /// Bound directly, like the events: a stream is new for about one event in twenty.
+    private func insertName(_ sql: String, id: Int64, name: String, _ db: Database) throws {
+        let statement = try db.cachedStatement(sql: sql).sqliteStatement
+        sqlite3_reset(statement)
+        sqlite3_bind_int64(statement, 1, id)
+        SQLiteRaw.bind(statement, 2, name)
         _ = try SQLiteRaw.step(statement, db)
     }
 
