@@ -7,7 +7,9 @@ public struct NewEvent: Sendable, Hashable {
     private var storage: Storage
 
     public var streamID: String {
-        get { storage.streamID }
+        // Borrowed, not copied: the log's writer looks every event's stream up on another
+        // thread, where counting a reference to the name costs a cache miss.
+        _read { yield storage.streamID }
         set { unique().streamID = newValue }
     }
     public var type: String {
@@ -44,7 +46,7 @@ public struct NewEvent: Sendable, Hashable {
     /// Not stored, and not part of equality: a ``ProjectionGroup`` fed right after the append
     /// folds it instead of decoding the payload again.
     public var typed: (any Event)? {
-        get { storage.typed }
+        _read { yield storage.typed }
         set { unique().typed = newValue }
     }
 

@@ -61,7 +61,13 @@ public final class ProjectionGroup {
         guard events.count == appended.count else {
             throw EventLogError(.invalidInput, "ProjectionGroup got \(events.count) events but \(appended.count) appended ones")
         }
-        for (event, new) in zip(events, appended) { try fold(event, typed: new.typed) }
+        // Read in place: the events come from the writer's other thread, where counting a
+        // reference to each would cost a cache miss.
+        try events.withUnsafeBufferPointer { events in
+            try appended.withUnsafeBufferPointer { appended in
+                for index in events.indices { try fold(events[index], typed: appended[index].typed) }
+            }
+        }
         try snapshotIfDue()
     }
 

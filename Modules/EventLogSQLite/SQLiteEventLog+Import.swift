@@ -21,7 +21,7 @@ extension SQLiteEventLog {
                 guard event.sequence == cache!.lastSequence + 1 else {
                     throw EventLogError(.invalidInput, "event \(event.sequence): expected sequence \(cache!.lastSequence + 1) to continue the log")
                 }
-                try cache!.warm(CollectionOfOne(event.streamID), db)
+                try cache!.warm(event.streamID, db)
                 let version = cache!.streams[event.streamID]?.version ?? 0
                 guard event.position == version + 1 else {
                     throw EventLogError(.invalidInput, "event \(event.sequence): position \(event.position) in stream '\(event.streamID)', expected \(version + 1)")

@@ -153,7 +153,7 @@ public final class SQLiteEventLog: EventLogStore, Sendable {
             ?? WriterCache.load(db, streamLimit: options.cachedStreams, compression: options.payloadCompression)
         // The batch owns the cache while it is prepared; on any error it stays nil and is reloaded.
         cache = nil
-        try current.warm(events.lazy.map(\.streamID), db)
+        try current.warm(streamsOf: events, db)
         try trainPayloadDictionaryIfDue(&current, db)
         // Consumed: a live copy here would make the batch copy every stream head on its first write.
         let batch = PreparedBatch(events, cache: consume current, at: now, on: preparer) { try Self.storedEvent(idempotencyKey: $0, db) }

@@ -1,5 +1,7 @@
+import EventLog
 import Foundation
 import GRDB
+import GRDBSQLite
 
 /// What the single writer keeps in memory so an append needs no index look-ups:
 /// stream heads, type ids, the last sequence and hash, and how far the run index reaches.
@@ -7,7 +9,7 @@ import GRDB
 /// Stream heads are kept in two generations, so their number stays bounded: after an index run
 /// (when every stream's version is in the `streams` table) a cache over its limit drops the older
 /// generation and the current one becomes the older. A stream in neither is *cold*: before a batch
-/// is prepared, ``warm(_:_:)`` brings its streams back, from the older generation or the table.
+/// is prepared, ``warm(streamsOf:_:)`` brings its streams back, from the older generation or the table.
 ///
 /// Reloaded whenever the log's last sequence differs from the cached one (another process
 /// appended) or a transaction failed.
@@ -26,6 +28,9 @@ struct WriterCache {
     private var olderStreams: [String: Head] = [:]
     /// Whether the `streams` table holds streams in neither generation.
     private(set) var hasColdStreams = false
+    /// The streams this cache dropped, so a new stream is known new without a look-up; nil when
+    /// the table may hold cold streams it never saw (the cache was loaded from a log with some).
+    private var coldStreams: ColdStreamFilter? = ColdStreamFilter()
     var types: [String: Int64] = [:]
     /// The events after `indexedThrough` (stream id, sequence number), in order: the next index run.
     var unindexed: [(stream: Int64, sequence: Int64)] = []
@@ -48,6 +53,7 @@ struct WriterCache {
         }
         cache.indexedThrough = try Int64.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'indexed_through'") ?? 0
         cache.hasColdStreams = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM streams") ?? 0 > streamLimit
+        if cache.hasColdStreams { cache.coldStreams = nil }
         let streamsSQL = cache.hasColdStreams
             ? "SELECT id, name, version FROM streams WHERE id IN (SELECT stream_id FROM events WHERE seq > \(cache.indexedThrough))"
             : "SELECT id, name, version FROM streams"
@@ -75,19 +81,39 @@ struct WriterCache {
         return cache
     }
 
-    /// Brings the heads of `names` that exist into `streams`: from the older generation, or from
-    /// the `streams` table for a cold stream (its version there is exact: a stream goes cold only
-    /// when an index run has written its version). Call before planning appends to `names`.
-    mutating func warm(_ names: some Sequence<String>, _ db: Database) throws {
+    /// Brings the heads of the streams of `events` that exist into `streams`: from the older
+    /// generation, or from the `streams` table for a cold stream (its version there is exact: a
+    /// stream goes cold only when an index run has written its version). Call before planning
+    /// appends to them. Names are read in place: a batch's events come from another thread.
+    mutating func warm(streamsOf events: [NewEvent], _ db: Database) throws {
         guard hasColdStreams || !olderStreams.isEmpty else { return }
-        for name in names where streams[name] == nil {
-            if let head = olderStreams.removeValue(forKey: name) {
-                streams[name] = head
-            } else if hasColdStreams, let row = try Row.fetchOne(
-                db.cachedStatement(sql: "SELECT id, version FROM streams WHERE name = ?"), arguments: [name]
-            ) {
-                streams[name] = Head(id: row[0], version: row[1])
+        try events.withUnsafeBufferPointer { events in
+            for index in events.indices where streams[events[index].streamID] == nil {
+                try bringBack(events[index].streamID, db)
             }
+        }
+    }
+
+    /// Brings the head of stream `name` into `streams` if it exists (see ``warm(streamsOf:_:)``).
+    mutating func warm(_ name: String, _ db: Database) throws {
+        guard hasColdStreams || !olderStreams.isEmpty, streams[name] == nil else { return }
+        try bringBack(name, db)
+    }
+
+    private mutating func bringBack(_ name: String, _ db: Database) throws {
+        if let head = olderStreams.removeValue(forKey: name) {
+            streams[name] = head
+            return
+        }
+        // A stream the cache never dropped is new: most streams not cached are.
+        guard hasColdStreams, coldStreams?.mayContain(name) ?? true else { return }
+        // Bound and read directly: at 2 000 000 riders a stream is looked up every few events.
+        let statement = try db.cachedStatement(sql: "SELECT id, version FROM streams WHERE name = ?").sqliteStatement
+        sqlite3_reset(statement)
+        defer { sqlite3_reset(statement) }
+        SQLiteRaw.bind(statement, 1, name)
+        if try SQLiteRaw.step(statement, db) {
+            streams[name] = Head(id: sqlite3_column_int64(statement, 0), version: sqlite3_column_int64(statement, 1))
         }
     }
 
@@ -95,6 +121,7 @@ struct WriterCache {
     /// streams go cold) and makes the current one the older.
     mutating func rotate(limit: Int) {
         guard unindexed.isEmpty, streams.count + olderStreams.count > limit else { return }
+        for name in olderStreams.keys { coldStreams?.insert(name) }
         olderStreams = streams
         streams = [:]
         hasColdStreams = true
@@ -102,7 +129,7 @@ struct WriterCache {
 
     /// Moves the stream's head to `position`; returns the stream's id and whether the stream is
     /// new (its row must then be inserted with that id). One dictionary look-up; the stream's
-    /// head must be in `streams` if it exists (see ``warm(_:_:)``).
+    /// head must be in `streams` if it exists (see ``warm(streamsOf:_:)``).
     mutating func advance(_ name: String, to position: Int64) -> (id: Int64, isNew: Bool) {
         if let index = streams.index(forKey: name) {
             streams.values[index].version = position
