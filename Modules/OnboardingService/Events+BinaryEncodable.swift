@@ -93,7 +93,7 @@ extension QuestionSent: BinaryEncodable {
         writer.encode(question.steps, forKey: "steps") { step, writer in writer.encode(step.dataTypes, forKey: "dataTypes") }
         writer.encode(question.alternates, forKey: "alternates") { alternate, writer in
             writer.encode(alternate.id, forKey: "id")
-            if let scenario = alternate.scenario { writer.encode(scenario, forKey: "scenario") } else { writer.encodeNil(forKey: "scenario") }
+            writer.encodeIfPresent(alternate.scenario, forKey: "scenario")
         }
     }
 }

@@ -11,7 +11,7 @@ extension OptimisticClientState: BinaryEncodable where Domain.State: BinaryEncod
         writer.encode(pending, forKey: "pending")
         writer.encode(nextRequestNumber, forKey: "nextRequestNumber")
         writer.encode(stats, forKey: "stats")
-        if let lastAlert { try writer.encode(lastAlert, forKey: "lastAlert") } else { writer.encodeNil(forKey: "lastAlert") }
+        try writer.encodeIfPresent(lastAlert, forKey: "lastAlert")
     }
 }
 

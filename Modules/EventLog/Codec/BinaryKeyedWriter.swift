@@ -210,6 +210,15 @@ public struct BinaryKeyedWriter {
         if let value { try encode(value, forKey: key) } else { encodeNil(forKey: key) }
     }
 
+    public mutating func encodeIfPresent<T: RawRepresentable & Encodable>(_ value: T?, forKey key: StaticString) where T.RawValue == String {
+        if let value { encode(value, forKey: key) } else { encodeNil(forKey: key) }
+    }
+
+    /// Any other optional value, through ``BinaryEncoder``.
+    public mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: StaticString) throws {
+        if let value { try encode(value, forKey: key) } else { encodeNil(forKey: key) }
+    }
+
     // MARK: - Entries
 
     /// Starts an entry: its key.
