@@ -21,12 +21,34 @@ public struct Report: Codable, Sendable {
         (path.hasSuffix(".json") ? String(path.dropLast(5)) : path) + ".html"
     }
 
+    /// Checks, before a run, that the report can be written at `path` (and its page beside it):
+    /// the directory exists and neither file is a directory.
+    public static func checkWritable(json path: String) throws(SimulationError) {
+        let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw SimulationError("--report \(path): the directory \(directory) does not exist")
+        }
+        for file in [path, htmlPath(for: path)] where FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory) && isDirectory.boolValue {
+            throw SimulationError("--report \(path): \(file) is a directory")
+        }
+    }
+
     /// Writes the JSON to `path` and the HTML page beside it.
     public func write(json path: String) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        try encoder.encode(self).write(to: URL(fileURLWithPath: path))
-        try Data(html.utf8).write(to: URL(fileURLWithPath: Self.htmlPath(for: path)))
+        try Self.write(encoder.encode(self), to: path)
+        try Self.write(Data(html.utf8), to: Self.htmlPath(for: path))
+    }
+
+    private static func write(_ data: Data, to path: String) throws(SimulationError) {
+        do {
+            try data.write(to: URL(fileURLWithPath: path))
+        } catch {
+            let reason = ((error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError).map { String(cString: strerror(Int32($0.code))) }
+            throw SimulationError("\(path): cannot write the report (\(reason ?? error.localizedDescription))")
+        }
     }
 
     /// A page with the summary and its charts, with no external resources.

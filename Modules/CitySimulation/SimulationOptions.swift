@@ -39,7 +39,8 @@ public struct SimulationOptions: Sendable, Hashable, Codable {
         guard drivers >= 1 else { throw SimulationError("--drivers must be at least 1") }
         guard (1...24 * 30).contains(hours) else { throw SimulationError("--hours must be between 1 and 720") }
         guard !city.isEmpty else { throw SimulationError("--city must not be empty") }
-        guard snapshotEvery >= 1, batchSize >= 1 else { throw SimulationError("snapshot interval and batch size must be positive") }
+        guard snapshotEvery >= 1 else { throw SimulationError("--snapshot-every must be at least 1") }
+        guard batchSize >= 1 else { throw SimulationError("the batch size must be at least 1") }
     }
 }
 

@@ -115,5 +115,22 @@ final class PlatformCLITests: XCTestCase {
         let badOption = try runProcess(platform, ["simulate", "--riders", "0", "--log", directory.path("x.sqlite")])
         XCTAssertNotEqual(badOption.status, 0)
         XCTAssertTrue(badOption.error.contains("--riders"), badOption.error)
+        let noSnapshots = try runProcess(platform, ["simulate", "--snapshot-every", "0", "--log", directory.path("y.sqlite")])
+        XCTAssertEqual(noSnapshots.status, 1)
+        XCTAssertTrue(noSnapshots.error.contains("--snapshot-every"), noSnapshots.error)
+    }
+
+    func test_aReportThatCannotBeWritten_isRefusedBeforeTheRun() throws {
+        let directory = TemporaryDirectory()
+        let log = directory.path("r.sqlite")
+        let noDirectory = try runProcess(platform, ["simulate", "--log", log, "--report", directory.path("missing/r.json")] + run)
+        XCTAssertEqual(noDirectory.status, 1)
+        XCTAssertEqual(noDirectory.error.split(separator: "\n").count, 1, noDirectory.error)
+        XCTAssertTrue(noDirectory.error.contains("--report"), noDirectory.error)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: log), "nothing is written before the report's path is checked")
+        try FileManager.default.createDirectory(atPath: directory.path("r.html"), withIntermediateDirectories: false)
+        let pageIsADirectory = try runProcess(platform, ["simulate", "--log", log, "--report", directory.path("r.json")] + run)
+        XCTAssertEqual(pageIsADirectory.status, 1)
+        XCTAssertTrue(pageIsADirectory.error.contains("r.html is a directory"), pageIsADirectory.error)
     }
 }
