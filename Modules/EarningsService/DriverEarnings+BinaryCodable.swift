@@ -1,9 +1,9 @@
 import EventLog
 import PlatformKit
 
-// The earnings snapshot holds every driver's trip lines: they encode and decode without `Codable`
-// (the synthesized encoding's keys, in its order; `DriverEarnings`' own conformance is beside its
-// private setters).
+// The earnings snapshot's values encode and decode without `Codable` (the synthesized encoding's
+// keys, in its order; `DriverEarnings`' own conformance is beside its private setters). Lines are
+// stored by columns (`LedgerColumns`); snapshots written before hold a keyed container per line.
 
 extension EarningsProjection.State: BinaryEncodable, BinaryDecodable {
     public func encode(to writer: inout BinaryKeyedWriter) {

@@ -38,7 +38,7 @@ public struct ProgramProgress: Sendable, Hashable, Codable {
 
 /// One driver's earnings: the single projection every touchpoint (last trip, daily and weekly
 /// summaries, trip history, earnings home) is derived from. Totals are kept per local day and week.
-public struct DriverEarnings: Sendable, Hashable, Codable {
+public struct DriverEarnings: Sendable, Hashable {
     /// The driver's currency (from the first trip).
     public private(set) var currency: Currency?
     /// Trip history, oldest first.
@@ -129,12 +129,48 @@ extension ProgramProgress {
     }
 }
 
-// Encoded and decoded without `Codable` (see `DriverEarnings+BinaryCodable.swift`).
+// A snapshot stores the trip and reward lines by columns (`LedgerColumns`); snapshots written
+// before them, with a keyed container per line (`trips`, `rewards`), still load. The binary
+// conformance writes `Codable`'s bytes without `Codable` (see `DriverEarnings+BinaryCodable.swift`).
+extension DriverEarnings: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case currency, tripColumns, rewardColumns, programs, dailyTotals, dailyTrips, weeklyTotals, weeklyTrips
+        /// The lines in snapshots written before the columns.
+        case trips, rewards
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        currency = try container.decodeIfPresent(Currency.self, forKey: .currency)
+        trips = try container.decodeIfPresent(LedgerColumns.self, forKey: .tripColumns)?.lines()
+            ?? container.decode([TripLine].self, forKey: .trips)
+        rewards = try container.decodeIfPresent(LedgerColumns.self, forKey: .rewardColumns)?.lines()
+            ?? container.decode([RewardLine].self, forKey: .rewards)
+        programs = try container.decode([ProgramProgress].self, forKey: .programs)
+        dailyTotals = try container.decode([Int64: Int64].self, forKey: .dailyTotals)
+        dailyTrips = try container.decode([Int64: Int].self, forKey: .dailyTrips)
+        weeklyTotals = try container.decode([Int64: Int64].self, forKey: .weeklyTotals)
+        weeklyTrips = try container.decode([Int64: Int].self, forKey: .weeklyTrips)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(currency, forKey: .currency)
+        try container.encode(LedgerColumns(trips), forKey: .tripColumns)
+        try container.encode(LedgerColumns(rewards), forKey: .rewardColumns)
+        try container.encode(programs, forKey: .programs)
+        try container.encode(dailyTotals, forKey: .dailyTotals)
+        try container.encode(dailyTrips, forKey: .dailyTrips)
+        try container.encode(weeklyTotals, forKey: .weeklyTotals)
+        try container.encode(weeklyTrips, forKey: .weeklyTrips)
+    }
+}
+
 extension DriverEarnings: BinaryEncodable, BinaryDecodable {
     public func encode(to writer: inout BinaryKeyedWriter) {
         writer.encodeIfPresent(currency, forKey: "currency")
-        writer.encode(trips, forKey: "trips")
-        writer.encode(rewards, forKey: "rewards")
+        writer.encode(LedgerColumns(trips), forKey: "tripColumns")
+        writer.encode(LedgerColumns(rewards), forKey: "rewardColumns")
         writer.encode(programs, forKey: "programs")
         writer.encode(dailyTotals, forKey: "dailyTotals")
         writer.encode(dailyTrips, forKey: "dailyTrips")
@@ -144,8 +180,10 @@ extension DriverEarnings: BinaryEncodable, BinaryDecodable {
 
     public init(from reader: inout BinaryKeyedReader) throws {
         currency = try reader.decodeIfPresent(Currency.self, forKey: "currency")
-        trips = try reader.decode([TripLine].self, forKey: "trips")
-        rewards = try reader.decode([RewardLine].self, forKey: "rewards")
+        trips = try reader.decodeIfPresent(LedgerColumns.self, forKey: "tripColumns")?.lines()
+            ?? reader.decode([TripLine].self, forKey: "trips")
+        rewards = try reader.decodeIfPresent(LedgerColumns.self, forKey: "rewardColumns")?.lines()
+            ?? reader.decode([RewardLine].self, forKey: "rewards")
         programs = try reader.decode([ProgramProgress].self, forKey: "programs")
         dailyTotals = try reader.decode([Int64: Int64].self, forKey: "dailyTotals")
         dailyTrips = try reader.decode([Int64: Int].self, forKey: "dailyTrips")

@@ -269,6 +269,31 @@ final class BinaryKeyedCollectionTests: XCTestCase {
         codable.usesBinaryDecodable = false
         XCTAssertThrowsError(try codable.decode(Counts.self, from: odd))
     }
+
+    func test_arraysOfIntegers_codeLikeCodable_andATruncatedOneIsRefused() throws {
+        struct Column: Codable, Equatable, BinaryEncodable, BinaryDecodable {
+            var values: [Int64]
+
+            init(_ values: [Int64]) { self.values = values }
+
+            init(from reader: inout BinaryKeyedReader) throws {
+                values = try reader.decode([Int64].self, forKey: "values")
+            }
+
+            func encode(to writer: inout BinaryKeyedWriter) {
+                writer.encode(values, forKey: "values")
+            }
+        }
+        var random = SeededGenerator(seed: 11)
+        for column in [Column([]), Column([0, -1, 1, .min, .max]), Column((0..<300).map { _ in Int64(bitPattern: random.next()) >> (random.next() % 64) })] {
+            try assertEncodesLikeCodable(column)
+            try assertDecodesLikeCodable(column)
+        }
+        var truncated = try BinaryEncoder().encode(Column([1 << 40, 2]))
+        truncated[truncated.count - 2] |= 0x80  // the last varint now runs past its region
+        XCTAssertThrowsError(try BinaryKeyedReader.decode(Column.self, from: truncated))
+    }
+
     /// A dictionary of nested values by string keys reads itself without `Codable`, also at the
     /// top (a projection state such as a client table), as `Codable` reads it.
     func test_aDictionaryOfNestedValues_atTheTop_decodesLikeCodable() throws {

@@ -11,6 +11,25 @@ extension BinaryKeyedReader {
         try elements(key, type) { base, position, end in try _Read.string(base, &position, end) }
     }
 
+    /// The integers of `key`, read in one loop (a snapshot's columns hold millions).
+    public mutating func decode(_ type: [Int64].Type, forKey key: StaticString) throws -> [Int64] {
+        guard let (start, end) = region(key) else { throw Self.missing(key) }
+        return try Self.within(Key(key)) {
+            guard start < end else { throw Self.nilFound(type) }
+            return try Self.failing { [base] () throws(_DecodeFailure) in
+                var position = start
+                let count = try _Read.varint(base, &position, end)
+                // Every element takes at least one byte.
+                guard count <= UInt64(end &- position) else { throw .countTooLarge(count) }
+                var values: [Int64] = []
+                values.reserveCapacity(Int(count))
+                for _ in 0..<count { values.append(_unzigzag(try _Read.varint(base, &position, end))) }
+                guard position == end else { throw .trailingBytes(end &- position) }
+                return values
+            }
+        }
+    }
+
     /// The set of strings of `key`.
     public mutating func decode(_ type: Set<String>.Type, forKey key: StaticString) throws -> Set<String> {
         Set(try decode([String].self, forKey: key))

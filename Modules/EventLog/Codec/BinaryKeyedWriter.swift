@@ -145,6 +145,15 @@ public struct BinaryKeyedWriter {
         }
     }
 
+    /// An array of integers (an unkeyed container of built-in scalars: zigzag varints).
+    public mutating func encode(_ values: [Int64], forKey key: StaticString) {
+        begin(key)
+        region { bytes in
+            bytes.varint(UInt64(values.count))
+            for value in values { bytes.signed(value) }
+        }
+    }
+
     /// An array of enum cases, as their `String` raw values (length-prefixed elements).
     public mutating func encode<T: RawRepresentable & Encodable>(_ values: [T], forKey key: StaticString) where T.RawValue == String {
         begin(key)
