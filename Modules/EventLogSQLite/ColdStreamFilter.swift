@@ -35,6 +35,9 @@ struct ColdStreamFilter {
         firstCapacity = max(64, capacity)
     }
 
+    /// The names added (a name added twice counts twice).
+    var count: Int { layers.reduce(0) { $0 + $1.count } }
+
     /// Adds `name`.
     mutating func insert(_ name: String) {
         if layers.last.map({ $0.count >= $0.capacity }) ?? true {

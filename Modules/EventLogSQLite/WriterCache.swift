@@ -17,6 +17,8 @@ struct WriterCache {
     struct Head {
         var id: Int64
         var version: Int64
+        /// Whether the stream went cold once (and was brought back): its name is in `coldStreams`.
+        var wasCold = false
     }
 
     var lastSequence: Int64 = 0
@@ -30,7 +32,7 @@ struct WriterCache {
     private(set) var hasColdStreams = false
     /// The streams this cache dropped, so a new stream is known new without a look-up; nil when
     /// the table may hold cold streams it never saw (the cache was loaded from a log with some).
-    private var coldStreams: ColdStreamFilter? = ColdStreamFilter()
+    private(set) var coldStreams: ColdStreamFilter? = ColdStreamFilter()
     var types: [String: Int64] = [:]
     /// The events after `indexedThrough` (stream id, sequence number), in order: the next index run.
     var unindexed: [(stream: Int64, sequence: Int64)] = []
@@ -113,15 +115,16 @@ struct WriterCache {
         defer { sqlite3_reset(statement) }
         SQLiteRaw.bind(statement, 1, name)
         if try SQLiteRaw.step(statement, db) {
-            streams[name] = Head(id: sqlite3_column_int64(statement, 0), version: sqlite3_column_int64(statement, 1))
+            streams[name] = Head(id: sqlite3_column_int64(statement, 0), version: sqlite3_column_int64(statement, 1), wasCold: true)
         }
     }
 
     /// After an index run: if more than `limit` heads are cached, drops the older generation (its
-    /// streams go cold) and makes the current one the older.
+    /// streams go cold) and makes the current one the older. A stream that went cold before is
+    /// in the filter already: a driver's streams go cold and come back thousands of times a run.
     mutating func rotate(limit: Int) {
         guard unindexed.isEmpty, streams.count + olderStreams.count > limit else { return }
-        for name in olderStreams.keys { coldStreams?.insert(name) }
+        for (name, head) in olderStreams where !head.wasCold { coldStreams?.insert(name) }
         olderStreams = streams
         streams = [:]
         hasColdStreams = true
