@@ -24,7 +24,7 @@ extension RewardLine: LedgerLine {
 
 /// Ledger lines as a snapshot stores them: a column per field instead of a keyed container per
 /// line, and each amount's currency as its index among the currencies the lines use (no index
-/// at all while there is one currency). A trip line takes ~15 bytes instead of ~100, most of which
+/// at all while there is one currency). A trip line takes ~20 bytes instead of ~100, most of which
 /// were keys (an amount alone has four), and the lines load without looking a key up.
 struct LedgerColumns: Codable, Equatable, BinaryEncodable, BinaryDecodable {
     /// Each line's trip or program id.
