@@ -41,7 +41,6 @@ struct LedgerColumns: Codable, Equatable, BinaryEncodable, BinaryDecodable {
         ids.reserveCapacity(lines.count)
         minorUnits.reserveCapacity(lines.count)
         timeSteps.reserveCapacity(lines.count)
-        var indexes: [Int64] = []
         var previous: Int64 = 0
         for line in lines {
             ids.append(line.lineID)
@@ -51,10 +50,13 @@ struct LedgerColumns: Codable, Equatable, BinaryEncodable, BinaryDecodable {
             previous = time
             let currency = line.money.currency
             let index = currencies.firstIndex(of: currency) ?? currencies.count
-            if index == currencies.count { currencies.append(currency) }
-            indexes.append(Int64(index))
+            if index == currencies.count {
+                currencies.append(currency)
+                // A second currency: every line before this one was in the first.
+                if index == 1 { currencyIndexes = Array(repeating: 0, count: ids.count - 1) }
+            }
+            if currencies.count > 1 { currencyIndexes.append(Int64(index)) }
         }
-        if currencies.count > 1 { currencyIndexes = indexes }
     }
 
     /// The lines, in order.
