@@ -22,15 +22,12 @@ public struct PreparedSnapshot: Sendable {
     public let stateSize: Int
     /// What the store keeps: the encoded state, or its compressed form.
     public let stored: Data
-    /// The store's checksum of what it keeps (empty for a store that keeps none).
-    public let checksum: [UInt8]
 
-    public init(projection: String, version: Int, sequence: Int64, stateSize: Int, stored: Data, checksum: [UInt8]) {
+    public init(projection: String, version: Int, sequence: Int64, stateSize: Int, stored: Data) {
         self.projection = projection
         self.version = version
         self.sequence = sequence
         self.stateSize = stateSize
         self.stored = stored
-        self.checksum = checksum
     }
 }

@@ -58,7 +58,7 @@ extension SnapshotStore {
     public func prepareSnapshot(projection: String, version: Int, sequence: Int64, encode: (EncodedStateSink) throws -> Void) throws -> PreparedSnapshot {
         var state = Data()
         try encode(EncodedStateSink(begin: { state.reserveCapacity($0) }, write: { state.append(contentsOf: $0) }))
-        return PreparedSnapshot(projection: projection, version: version, sequence: sequence, stateSize: state.count, stored: state, checksum: [])
+        return PreparedSnapshot(projection: projection, version: version, sequence: sequence, stateSize: state.count, stored: state)
     }
 
     /// Stores the encoded state the default ``prepareSnapshot(projection:version:sequence:encode:)`` collected.

@@ -1,4 +1,3 @@
-import Crypto
 import EventLog
 import Foundation
 import GRDB
@@ -23,8 +22,8 @@ extension SQLiteEventLog: SnapshotStore {
         }
     }
 
-    /// Checks the SHA-256 of the stored bytes against the stored checksum and decompresses them,
-    /// from SQLite's copy of the row (or, for a snapshot of format 2, checks the decompressed state).
+    /// Decompresses the snapshot's state from SQLite's copy of the row, checked by its zstd frame's
+    /// content checksum (or, for a snapshot written before format 4, by the SHA-256 it stored).
     public func loadState(_ snapshot: SnapshotInfo) throws -> [UInt8] {
         let loaded = try reading { db in
             let statement = try db.cachedStatement(sql: "SELECT data, checksum, state_size, checksum_of FROM snapshots WHERE id = ?")
@@ -32,37 +31,14 @@ extension SQLiteEventLog: SnapshotStore {
             let raw = statement.sqliteStatement
             defer { sqlite3_reset(raw) }
             guard try SQLiteRaw.step(raw, db) else { return nil as [UInt8]? }
-            return try Self.checkedState(
-                id: snapshot.id, stored: SQLiteRaw.blobBytes(raw, 0), checksum: SQLiteRaw.blob(raw, 1),
-                size: Int(sqlite3_column_int64(raw, 2)), ofStored: SQLiteRaw.text(raw, 3) == "stored", limit: options.maxSnapshotSize
-            )
+            let check = try SnapshotCheck(id: snapshot.id, kind: SQLiteRaw.text(raw, 3) ?? "", checksum: SQLiteRaw.blob(raw, 1))
+            return try check.state(stored: SQLiteRaw.blobBytes(raw, 0), size: Int(sqlite3_column_int64(raw, 2)), limit: options.maxSnapshotSize)
         }
         guard let loaded else { throw EventLogError(.invalidInput, "\(path): no snapshot with id \(snapshot.id)") }
         return loaded
     }
 
-    /// The state of snapshot `id`, decompressed from `stored` and checked against `checksum`: the
-    /// SHA-256 of `stored` if `ofStored`, else of the state.
-    private static func checkedState(
-        id: Int64, stored: UnsafeRawBufferPointer, checksum: [UInt8], size: Int, ofStored: Bool, limit: Int
-    ) throws -> [UInt8] {
-        guard size <= limit else {
-            throw EventLogError(.corrupt(sequence: nil), "snapshot \(id): state size \(size) exceeds the \(limit)-byte limit")
-        }
-        let mismatch = EventLogError(.corrupt(sequence: nil), "snapshot \(id): checksum mismatch")
-        if ofStored, Array(SHA256.hash(data: stored)) != checksum { throw mismatch }
-        let state: [UInt8]
-        do {
-            // The SHA-256 checks these bytes (or the state): zstd's own checksum would be read for nothing.
-            state = try Zstd.decompress(stored, maxSize: size, verifyingChecksum: false)
-        } catch {
-            throw EventLogError(.corrupt(sequence: nil), "snapshot \(id): \(error)")
-        }
-        guard state.count == size, ofStored || Array(SHA256.hash(data: state)) == checksum else { throw mismatch }
-        return state
-    }
-
-    /// Compresses `state` with zstd and stores it with the SHA-256 of the compressed bytes.
+    /// Compresses `state` with zstd into a frame that carries its checksum, and stores it.
     ///
     /// `state` is released once compressed, and the compressed bytes go to SQLite without a copy
     /// (bound as static), so storing a large state holds it once and its compressed form twice
@@ -80,8 +56,8 @@ extension SQLiteEventLog: SnapshotStore {
     }
 
     /// Compresses the encoding chunk by chunk as `encode` hands it over, into a buffer sized for
-    /// the whole frame (the snapshot holds its compressed form, never the whole encoding), then
-    /// hashes the frame.
+    /// the whole frame (the snapshot holds its compressed form, never the whole encoding); the
+    /// frame carries the checksum of the content.
     public func prepareSnapshot(projection: String, version: Int, sequence: Int64, encode: (EncodedStateSink) throws -> Void) throws -> PreparedSnapshot {
         var frame: ZstdFrameWriter?
         var size = 0
@@ -96,7 +72,7 @@ extension SQLiteEventLog: SnapshotStore {
         guard let frame else { throw EventLogError(.invalidInput, "snapshot of \(projection): the state was never encoded") }
         let stored = try frame.finish()
         return PreparedSnapshot(
-            projection: projection, version: version, sequence: sequence, stateSize: size, stored: stored, checksum: Array(SHA256.hash(data: stored))
+            projection: projection, version: version, sequence: sequence, stateSize: size, stored: stored
         )
     }
 
@@ -104,7 +80,7 @@ extension SQLiteEventLog: SnapshotStore {
     @discardableResult
     public func saveSnapshot(_ prepared: PreparedSnapshot) throws -> SnapshotInfo {
         let now = clock.now()
-        let arguments: StatementArguments = [prepared.projection, prepared.version, prepared.sequence, prepared.stateSize, Data(prepared.checksum)]
+        let arguments: StatementArguments = [prepared.projection, prepared.version, prepared.sequence, prepared.stateSize]
         do {
             return try pool.write { db in
                 try Self.insertSnapshot(db, arguments, prepared.stored, createdAt: now)
@@ -122,11 +98,11 @@ extension SQLiteEventLog: SnapshotStore {
     private static func insertSnapshot(_ db: Database, _ arguments: StatementArguments, _ data: Data, createdAt: Instant) throws {
         let statement = try db.makeStatement(sql: """
             INSERT INTO snapshots(projection, projection_version, sequence, state_size, checksum, created_at, data, checksum_of)
-            VALUES (?, ?, ?, ?, ?, ?, ?, 'stored')
+            VALUES (?, ?, ?, ?, X'', ?, ?, 'frame')
             """)
         try statement.setArguments(arguments + [createdAt.millisecondsSinceEpoch, nil])
         try data.withUnsafeBytes { bytes in
-            let code = sqlite3_bind_blob64(statement.sqliteStatement, 7, bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1), sqlite3_uint64(bytes.count), nil)
+            let code = sqlite3_bind_blob64(statement.sqliteStatement, 6, bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1), sqlite3_uint64(bytes.count), nil)
             guard code == SQLITE_OK else { throw DatabaseError(resultCode: ResultCode(rawValue: code), message: "binding a snapshot") }
             _ = try SQLiteRaw.step(statement.sqliteStatement, db)
         }

@@ -3,7 +3,7 @@ import GRDB
 /// The log's tables. Migrations are only ever added, never edited.
 enum Schema {
     /// The newest on-disk format this code reads and writes.
-    static let formatVersion = 3
+    static let formatVersion = 4
 
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
@@ -80,6 +80,12 @@ enum Schema {
                 ALTER TABLE snapshots ADD COLUMN checksum_of TEXT NOT NULL DEFAULT 'state';
                 UPDATE meta SET value = 3 WHERE key = 'format_version';
                 """)
+        }
+        // A snapshot is checked by its zstd frame's content checksum, computed as it decompresses
+        // (`checksum_of` 'frame', `checksum` empty). Snapshots written before keep their SHA-256;
+        // older builds refuse the log instead of failing on those checks.
+        migrator.registerMigration("v5") { db in
+            try db.execute(sql: "UPDATE meta SET value = 4 WHERE key = 'format_version';")
         }
         return migrator
     }

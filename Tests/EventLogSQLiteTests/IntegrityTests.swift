@@ -85,7 +85,7 @@ final class IntegrityTests: XCTestCase {
 
     func test_corruptSnapshot_isSkipped_andReplayFallsBackToAnOlderOne() throws {
         let path = try writeLedger("snap.sqlite", count: 30, snapshotEvery: 10)
-        _ = try sqlite3(path, "UPDATE snapshots SET checksum = zeroblob(32) WHERE sequence = 30;")
+        _ = try sqlite3(path, "UPDATE snapshots SET \(Self.flippingTheFramesLastByte) WHERE sequence = 30;")
         let log = try makeLog(path)
         let fromSnapshot = try LedgerProjection().replay(log, snapshots: log)
         XCTAssertEqual(fromSnapshot.snapshot?.sequence, 20)
@@ -159,15 +159,54 @@ final class IntegrityTests: XCTestCase {
         XCTAssertEqual(state, try LedgerProjection().replay(log).state)
     }
 
-    /// A snapshot's checksum is of its stored bytes, checked before they are decompressed.
-    func test_storedBytesThatDoNotMatch_areRefusedBeforeDecompressing() throws {
+    /// A snapshot is checked by its frame's content checksum: a frame without one, or whose content
+    /// does not match it, is refused.
+    func test_aFrameWithoutItsChecksum_orWithAnotherChecksum_isRefused() throws {
         let path = try writeLedger("stored.sqlite", count: 12, snapshotEvery: 12)
-        XCTAssertEqual(try sqlite3(path, "SELECT DISTINCT checksum_of FROM snapshots;"), "stored")
-        // Same length, other bytes: the frame would not even decompress.
+        XCTAssertEqual(try sqlite3(path, "SELECT DISTINCT checksum_of FROM snapshots;"), "frame")
+        let info = try XCTUnwrap(makeLog(path).allSnapshots().first)
+        _ = try sqlite3(path, "UPDATE snapshots SET \(Self.flippingTheFramesLastByte);")
+        XCTAssertThrowsError(try makeLog(path).loadState(info)) { XCTAssertEqual("\($0)", "snapshot \(info.id): checksum mismatch") }
+        // Same length, other bytes: not even a frame.
         _ = try sqlite3(path, "UPDATE snapshots SET data = zeroblob(length(data));")
+        XCTAssertThrowsError(try makeLog(path).loadState(info)) { XCTAssertEqual("\($0)", "snapshot \(info.id): checksum mismatch") }
+        _ = try sqlite3(path, "UPDATE snapshots SET checksum_of = 'md5';")
+        XCTAssertThrowsError(try makeLog(path).loadState(info)) {
+            XCTAssertEqual("\($0)", "snapshot \(info.id): unknown checksum kind 'md5'")
+        }
+    }
+
+    /// The last byte of a snapshot's frame (its checksum's) changed, the rest the same.
+    private static let flippingTheFramesLastByte = """
+        data = substr(data, 1, length(data) - 1) || CASE WHEN substr(data, -1) = X'00' THEN X'01' ELSE X'00' END
+        """
+
+    /// A log of format 3 (its snapshots checked by the SHA-256 of their stored bytes) is upgraded
+    /// when opened, and its snapshots still load, checked as before.
+    func test_aFormat3Log_isUpgraded_andItsSnapshotsOfStoredSHA256StillLoad() throws {
+        let path = try writeLedger("format3.sqlite", count: 12, snapshotEvery: 12)
+        let written = try makeLog(path)
+        let info = try XCTUnwrap(written.allSnapshots().first)
+        let state = try written.loadState(info)
+        try written.close()
+        let stored = try XCTUnwrap(sqlite3(path, "SELECT hex(data) FROM snapshots;"))
+        let storedChecksum = SHA256.hash(data: Self.bytes(hex: stored)).map { String(format: "%02X", $0) }.joined()
+        _ = try sqlite3(path, """
+            UPDATE snapshots SET checksum = X'\(storedChecksum)', checksum_of = 'stored';
+            DELETE FROM grdb_migrations WHERE identifier = 'v5';
+            UPDATE meta SET value = 3 WHERE key = 'format_version';
+            """)
         let log = try makeLog(path)
-        let info = try XCTUnwrap(log.allSnapshots().first)
-        XCTAssertThrowsError(try log.loadState(info)) { XCTAssertTrue("\($0)".contains("checksum mismatch"), "\($0)") }
+        XCTAssertEqual(try log.statistics(byType: false).formatVersion, 4)
+        XCTAssertEqual(try log.loadState(info), state)
+        try log.close()
+        _ = try sqlite3(path, "UPDATE snapshots SET checksum = zeroblob(32);")
+        XCTAssertThrowsError(try makeLog(path).loadState(info)) { XCTAssertEqual("\($0)", "snapshot \(info.id): checksum mismatch") }
+    }
+
+    private static func bytes(hex: String) -> [UInt8] {
+        let digits = Array(hex.utf8)
+        return stride(from: 0, to: digits.count, by: 2).map { UInt8(String(decoding: digits[$0..<$0 + 2], as: UTF8.self), radix: 16)! }
     }
 
     func test_anUnknownSnapshot_isNamed_andTheNextLoadStillWorks() throws {
@@ -190,11 +229,11 @@ final class IntegrityTests: XCTestCase {
             DROP INDEX snapshots_listing;
             ALTER TABLE snapshots DROP COLUMN checksum_of;
             UPDATE snapshots SET checksum = X'\(stateChecksum)';
-            DELETE FROM grdb_migrations WHERE identifier IN ('v3', 'v4');
+            DELETE FROM grdb_migrations WHERE identifier IN ('v3', 'v4', 'v5');
             UPDATE meta SET value = 2 WHERE key = 'format_version';
             """)
         let log = try makeLog(path)
-        XCTAssertEqual(try log.statistics(byType: false).formatVersion, 3)
+        XCTAssertEqual(try log.statistics(byType: false).formatVersion, 4)
         let info = try XCTUnwrap(log.allSnapshots().first)
         XCTAssertEqual(try log.loadState(info), state)
         XCTAssertEqual(try LedgerProjection().replay(log, snapshots: log).snapshot?.id, info.id)

@@ -33,3 +33,23 @@ final class FrameWriterTests: XCTestCase {
         XCTAssertEqual(try Zstd.decompress(try writer.finish(), maxSize: 0), [])
     }
 }
+
+/// What a frame's header declares.
+final class FrameHeaderTests: XCTestCase {
+    func test_framesOfThisModule_declareAContentChecksum_otherFramesAndBytesDoNot() throws {
+        let input = [UInt8](repeating: 7, count: 1_000)
+        XCTAssertTrue(Zstd.hasContentChecksum(try Zstd.compress(input)))
+        let writer = try ZstdFrameWriter(contentSize: input.count)
+        try input.withUnsafeBytes { try writer.write($0) }
+        XCTAssertTrue(Zstd.hasContentChecksum(try writer.finish()))
+        // The same frame without its checksum: the descriptor's bit 2 cleared, the last 4 bytes cut.
+        var unchecked = try Zstd.compress(input)
+        unchecked[4] &= ~0b100
+        unchecked.removeLast(4)
+        XCTAssertFalse(Zstd.hasContentChecksum(unchecked))
+        XCTAssertEqual(try Zstd.decompress(unchecked, maxSize: input.count), input)
+        XCTAssertFalse(Zstd.hasContentChecksum([UInt8]()))
+        XCTAssertFalse(Zstd.hasContentChecksum([UInt8](repeating: 0, count: 32)))
+        XCTAssertFalse(Zstd.hasContentChecksum(Array(try Zstd.compress(input).prefix(4))))
+    }
+}
