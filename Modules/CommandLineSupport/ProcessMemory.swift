@@ -40,31 +40,6 @@ public enum ProcessMemory {
         #endif
     }
 
-    /// Runs this command again, from the start, with glibc's allocator asking the kernel for
-    /// transparent huge pages (the `glibc.malloc.hugetlb=1` tunable, which only the environment
-    /// sets), where the kernel gives them on request only (`madvise` in
-    /// `/sys/kernel/mm/transparent_hugepage/enabled`). For a short command that fills gigabytes
-    /// of fresh memory, such as a replay: the kernel then maps it 2 MB at a time instead of
-    /// faulting it in 4 KB at a time. Returns (doing nothing more) when the tunable is already
-    /// set, the kernel has no such mode, or the image cannot be run again.
-    public static func restartWithTransparentHugePages() {
-        #if canImport(Glibc)
-        let tunable = "glibc.malloc.hugetlb=1"
-        let tunables = getenv("GLIBC_TUNABLES").map { String(cString: $0) }
-        guard tunables?.contains(tunable) != true, transparentHugePagesOnRequest else { return }
-        setenv("GLIBC_TUNABLES", tunables.map { "\($0):\(tunable)" } ?? tunable, 1)
-        execv("/proc/self/exe", CommandLine.unsafeArgv)
-        unsetenv("GLIBC_TUNABLES")
-        if let tunables { setenv("GLIBC_TUNABLES", tunables, 1) }
-        #endif
-    }
-
-    /// Whether the kernel maps transparent huge pages where a process asks for them (only there).
-    private static var transparentHugePagesOnRequest: Bool {
-        let mode = try? String(contentsOfFile: "/sys/kernel/mm/transparent_hugepage/enabled", encoding: .utf8)
-        return mode?.contains("[madvise]") == true
-    }
-
     /// Peak resident set size of this process image, in bytes (`VmHWM`: unlike `ru_maxrss` it
     /// does not carry the parent's peak across fork and exec).
     public static var peakResidentBytes: Int {
