@@ -9,13 +9,17 @@ extension TrackerCard: BinaryDecodable {
         cardID = try reader.decode(String.self, forKey: "cardID")
         priority = try reader.decode(Double.self, forKey: "priority")
         isValid = try reader.decode(Bool.self, forKey: "isValid")
+        // Read in the written order, each key the next entry (found without a search); a bad
+        // payload is thrown after the other fields, as `Codable` reads them.
+        let cardID = cardID
+        let payload = Result { try Self.payload(of: cardID) { try reader.decodeIfPresent(TrackerCardPayload.self, forKey: "payload") } }
         cardType = Self.cardType(&reader)
         expiresAt = try reader.decodeIfPresent(Int64.self, forKey: "expiresAt")
         lastUpdatedAt = try reader.decodeIfPresent(Int64.self, forKey: "lastUpdatedAt")
         outageState = Self.outageState(&reader)
         shouldForceSwitchStatusMode = try reader.decodeIfPresent(Bool.self, forKey: "shouldForceSwitchStatusMode")
         statusModePriority = try reader.decodeIfPresent(Double.self, forKey: "statusModePriority")
-        payload = try Self.payload(of: cardID) { try reader.decodeIfPresent(TrackerCardPayload.self, forKey: "payload") }
+        self.payload = try payload.get()
     }
 
     /// A number, or a name, or else `.unknown` (``CardType``'s own decoding).

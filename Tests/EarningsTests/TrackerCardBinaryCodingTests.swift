@@ -67,6 +67,21 @@ final class TrackerCardBinaryCodingTests: XCTestCase {
         }
     }
 
+    /// A bad payload beside a malformed field fails on the field, as `Codable` reads the payload last.
+    func test_aBadPayloadAndAMalformedField_failOnTheField_likeCodable() throws {
+        struct Card: Encodable {
+            var cardID = "bad"
+            var priority = 1.0
+            var isValid = true
+            var payload = ["sparkly": ["title": "x"]]
+            var expiresAt = "tomorrow"
+        }
+        let bytes = try BinaryEncoder().encode(Card())
+        for decode in [{ try BinaryDecoder().decode(TrackerCard.self, from: bytes) }, { try self.codable.decode(TrackerCard.self, from: bytes) }] {
+            XCTAssertThrowsError(try decode()) { XCTAssertFalse($0 is TrackerPayloadError, "\($0)") }
+        }
+    }
+
     private func error(_ decode: () throws -> TrackerCard) -> TrackerPayloadError? {
         do {
             _ = try decode()
