@@ -131,12 +131,13 @@ public struct TrackerDataManager: Sendable {
     private func statusItem(_ browse: [BrowseTrackerRankingItem], selected: String?) -> BrowseTrackerRankingItem? {
         if let selected, let chosen = browse.first(where: { $0.card.cardID == selected }) { return chosen }
         if let forcing = browse.first(where: { $0.card.shouldForceSwitchStatusMode == true }) { return forcing }
-        var best: BrowseTrackerRankingItem?
+        // The best item's index: copying an item (its card's strings) for each better one costs more.
+        var best: Int?
         var bestPriority = -Double.infinity
-        for item in browse {
-            let priority = item.card.statusModePriority.flatMap { $0.isNaN ? nil : $0 } ?? -.infinity
-            if best == nil || priority > bestPriority { (best, bestPriority) = (item, priority) }
+        for index in browse.indices {
+            let priority = browse[index].card.statusModePriority.flatMap { $0.isNaN ? nil : $0 } ?? -.infinity
+            if best == nil || priority > bestPriority { (best, bestPriority) = (index, priority) }
         }
-        return best
+        return best.map { browse[$0] }
     }
 }
