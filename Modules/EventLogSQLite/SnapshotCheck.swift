@@ -4,9 +4,9 @@ import Zstd
 
 /// How a stored snapshot is checked (its row's `checksum_of`), and its state decompressed.
 ///
-/// Since format 4 a snapshot is checked by its zstd frame's content checksum (`frame`), which
-/// libzstd computes as it decompresses: the SHA-256 of the stored bytes that format 3 wrote
-/// (`stored`) cost twice what decompressing did. Snapshots of format 2 keep the SHA-256 of their
+/// Since format 4 a snapshot is checked by its zstd frame's content checksum (`frame`, XXH64),
+/// which libzstd computes as it decompresses, instead of a second pass over the stored bytes
+/// for their SHA-256 (`stored`, format 3). Snapshots of format 2 keep the SHA-256 of their
 /// encoded state (`state`). All three load.
 struct SnapshotCheck {
     private enum Kind: Equatable {
