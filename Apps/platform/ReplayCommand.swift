@@ -26,7 +26,9 @@ struct ReplayCommand: ParsableCommand {
             let upTo = try at.map { try sequence(for: $0, in: store) }
             ProcessMemory.keepFreedMemoryForReuse()
             let started = ContinuousClock.now
-            let summary = try SimulationRun.replay(store, upTo: upTo, fromStart: verify)
+            let summary = try SimulationRun.replay(store, upTo: upTo, fromStart: verify) { warning in
+                printError(tool: "platform", "warning: \(warning)")
+            }
             let elapsed = (ContinuousClock.now - started).seconds
             if verify {
                 let report = try store.verify(projections: SimulationRun.projections)

@@ -8,6 +8,7 @@ import Synchronization
 /// others wait.
 final class ParallelReplays: ProjectionStates, Sendable {
     private let results = Mutex<[String: Result<any Sendable, any Error>]>([:])
+    private let skipped = Mutex<[String]>([])
 
     /// States at most this large (their newest snapshot) are replayed first.
     private static let smallState = 1 << 20
@@ -20,11 +21,13 @@ final class ParallelReplays: ProjectionStates, Sendable {
     ) throws {
         // Snapshot stores are read from several threads here; both stores allow concurrent reads.
         nonisolated(unsafe) let snapshots = snapshots
-        nonisolated(unsafe) let log = log
         for projection in try Self.ordered(projections, snapshots, upTo) {
-            nonisolated(unsafe) let projection = projection
             queue.submit { [self] in
-                let result = Result<any Sendable, any Error> { try Self.replay(projection, log, snapshots, upTo) }
+                let result = Result<any Sendable, any Error> {
+                    let replayed = try Self.replay(projection, log, snapshots, upTo)
+                    skipped.withLock { $0 += replayed.warnings }
+                    return replayed.state
+                }
                 results.withLock { $0[projection.name] = result }
                 replayed(self)
             }
@@ -44,9 +47,14 @@ final class ParallelReplays: ProjectionStates, Sendable {
 
     private static func replay<P: Projection>(
         _ projection: P, _ log: some EventLogReader, _ snapshots: (any SnapshotStore)?, _ upTo: Int64?
-    ) throws -> any Sendable {
-        try projection.replay(log, snapshots: snapshots, upTo: upTo).state
+    ) throws -> (state: any Sendable, warnings: [String]) {
+        let replayed = try projection.replay(log, snapshots: snapshots, upTo: upTo)
+        return (replayed.state, replayed.warnings)
     }
+
+    /// The snapshots the replays skipped (unreadable, or of another projection version), and why;
+    /// sorted, so the same every time.
+    var warnings: [String] { skipped.withLock { $0 }.sorted() }
 
     /// Whether every projection of `projections` has been replayed successfully.
     func haveReplayed(_ projections: [any Projection]) -> Bool {

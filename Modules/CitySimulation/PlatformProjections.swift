@@ -54,7 +54,10 @@ final class PlatformProjections {
     /// The summary at `upTo` (default: the end), every projection replayed from its newest
     /// snapshot (or from the start when `snapshots` is nil), all of them at once on every core.
     /// Parts of the summary start as soon as their states are replayed, beside the other replays.
-    static func replaySummary(_ log: some EventLogReader, snapshots: (any SnapshotStore)?, upTo: Int64?) throws -> SimulationSummary {
+    /// `warning` is told of each snapshot skipped (an older one, or the start, is used instead).
+    static func replaySummary(
+        _ log: some EventLogReader, snapshots: (any SnapshotStore)?, upTo: Int64?, warning: (String) -> Void
+    ) throws -> SimulationSummary {
         let queue = WorkQueue()
         let parts = ReplaySummaryParts()
         let replayed = try ParallelReplays(all, log: log, snapshots: snapshots, upTo: upTo, on: queue) { replayed in
@@ -62,6 +65,7 @@ final class PlatformProjections {
         }
         queue.run(threads: ProcessInfo.processInfo.activeProcessorCount)
         try replayed.checkAll()
+        replayed.warnings.forEach(warning)
         let summary = SimulationSummary(try ModuleStates(replayed), earnings: parts.earnings, optimistic: parts.optimistic)
         // Freeing millions of replayed values takes a while; the caller has what it asked for.
         freeInBackground(consume replayed)

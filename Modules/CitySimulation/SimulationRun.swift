@@ -80,10 +80,11 @@ public enum SimulationRun {
     }
 
     /// The summary of the run in `log` at sequence `upTo`, from the newest snapshots (or from
-    /// the start of the log when `fromStart`).
+    /// the start of the log when `fromStart`); `warning` is told of each snapshot that could not
+    /// be used (a corrupt one, say), an older snapshot or the start being used instead.
     public static func replay(
-        _ log: some EventLogReader & SnapshotStore, upTo: Int64? = nil, fromStart: Bool = false
+        _ log: some EventLogReader & SnapshotStore, upTo: Int64? = nil, fromStart: Bool = false, warning: (String) -> Void = { _ in }
     ) throws -> SimulationSummary {
-        try PlatformProjections.replaySummary(log, snapshots: fromStart ? nil : log, upTo: upTo)
+        try PlatformProjections.replaySummary(log, snapshots: fromStart ? nil : log, upTo: upTo, warning: warning)
     }
 }

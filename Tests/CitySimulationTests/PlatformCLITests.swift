@@ -133,4 +133,32 @@ final class PlatformCLITests: XCTestCase {
         XCTAssertEqual(pageIsADirectory.status, 1)
         XCTAssertTrue(pageIsADirectory.error.contains("r.html is a directory"), pageIsADirectory.error)
     }
+
+    /// A snapshot that fails its check is named on stderr as skipped; the replay falls back to an
+    /// older one and still prints the run's summary.
+    func test_aCorruptSnapshot_isSkippedWithAWarning_andReplayStillPrintsTheSummary() throws {
+        let directory = TemporaryDirectory()
+        let log = directory.path("w.sqlite")
+        let run = try runProcess(platform, ["simulate", "--log", log] + self.run)
+        XCTAssertEqual(run.status, 0, run.error)
+        let database = try DatabaseQueue(path: log)
+        let newest = try XCTUnwrap(database.read { db in
+            try Int64.fetchOne(db, sql: "SELECT max(id) FROM snapshots WHERE projection = 'onboarding.accounts'")
+        })
+        // The frame's last byte (its checksum's) changed.
+        try database.write { db in
+            try db.execute(sql: """
+                UPDATE snapshots SET data = substr(data, 1, length(data) - 1)
+                    || CASE WHEN substr(data, -1) = X'00' THEN X'01' ELSE X'00' END WHERE id = ?
+                """, arguments: [newest])
+        }
+        try database.close()
+        let replay = try runProcess(platform, ["replay", "--log", log])
+        XCTAssertEqual(replay.status, 0, replay.error)
+        XCTAssertEqual(summary(replay.output), summary(run.output))
+        let warnings = replay.error.split(separator: "\n")
+        XCTAssertEqual(warnings.count, 1, replay.error)
+        XCTAssertTrue(warnings[0].hasPrefix("platform: warning: snapshot \(newest) of onboarding.accounts"), replay.error)
+        XCTAssertTrue(warnings[0].contains("checksum mismatch"), replay.error)
+    }
 }
