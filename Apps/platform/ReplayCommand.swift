@@ -15,7 +15,7 @@ struct ReplayCommand: ParsableCommand {
 
     @Option(help: "The simulation log.") var log: String
     @Option(help: "Replay up to this sequence number, or to this time (ISO 8601, e.g. 2026-11-21T10:00:00Z).") var at: String?
-    @Flag(help: "Replay from the start instead and check every snapshot against it.") var verify = false
+    @Flag(help: "Check the log (as `eventlog verify` does) and replay every module from the start, comparing each snapshot on the way; the summary is the replay's (at `--at`, from the snapshots just checked).") var verify = false
 
     func run() throws {
         try reportingFailure(tool: "platform") {
@@ -26,19 +26,27 @@ struct ReplayCommand: ParsableCommand {
             let upTo = try at.map { try sequence(for: $0, in: store) }
             ProcessMemory.keepFreedMemoryForReuse()
             let started = ContinuousClock.now
-            let summary = try SimulationRun.replay(store, upTo: upTo, fromStart: verify) { warning in
-                printError(tool: "platform", "warning: \(warning)")
-            }
-            let elapsed = (ContinuousClock.now - started).seconds
+            let summary: SimulationSummary
             if verify {
                 let report = try store.verify(projections: SimulationRun.projections)
                 if let problem = report.problem { throw SimulationError("\(log): \(problem)") }
                 print("verified: \(report.eventsChecked) events, \(report.snapshotsChecked) snapshots match a replay from the start")
+                // The verification replayed every projection to the end of the log; an earlier
+                // point is replayed from the snapshots it has just checked.
+                summary = try upTo.map { try replay(store, upTo: $0) } ?? SimulationRun.summary(store, replayed: report.states)
+            } else {
+                summary = try replay(store, upTo: upTo)
             }
+            let elapsed = (ContinuousClock.now - started).seconds
             summary.lines.forEach { print($0) }
-            print(String(format: "replay: %.2f s from ", elapsed) + (verify ? "the start" : "the newest snapshots"))
+            print(String(format: "replay: %.2f s ", elapsed) + (verify ? "from the start, every snapshot checked" : "from the newest snapshots"))
             print("log head hash: \(try store.headHash() ?? "-")")
         }
+    }
+
+    /// The summary at `upTo` (default: the end), from the newest snapshots.
+    private func replay(_ store: SQLiteEventLog, upTo: Int64?) throws -> SimulationSummary {
+        try SimulationRun.replay(store, upTo: upTo) { warning in printError(tool: "platform", "warning: \(warning)") }
     }
 
     /// The sequence `--at` names: a number, or the last event recorded at or before a time.

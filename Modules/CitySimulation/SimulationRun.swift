@@ -88,3 +88,21 @@ public enum SimulationRun {
         try PlatformProjections.replaySummary(log, snapshots: fromStart ? nil : log, upTo: upTo, warning: warning)
     }
 }
+
+extension SimulationRun {
+    /// The summary of the run in `log` at its end, from states already replayed (a verification's,
+    /// by projection name); a projection missing from `replayed` is replayed from the start.
+    public static func summary(_ log: some EventLogReader, replayed: [String: any Sendable]) throws -> SimulationSummary {
+        SimulationSummary(try ModuleStates(GivenStates(log: log, replayed: replayed)))
+    }
+}
+
+/// States replayed beforehand, and the log to replay any other from.
+private struct GivenStates<Log: EventLogReader>: ProjectionStates {
+    let log: Log
+    let replayed: [String: any Sendable]
+
+    func state<P: Projection>(_ projection: P) throws -> P.State {
+        try replayed[projection.name] as? P.State ?? projection.replay(log).state
+    }
+}

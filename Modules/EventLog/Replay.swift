@@ -50,11 +50,20 @@ extension Projection {
     ///
     /// Long ranges are read on a second thread while this one decodes and applies.
     public func fold(_ log: some EventLogReader, into state: inout State, from: Int64, to: Int64?) throws -> Int {
+        try fold(log, into: &state, from: from, to: to) { _ in }
+    }
+
+    /// ``fold(_:into:from:to:)``, calling `willApply` with each event's sequence number before
+    /// decoding and applying it (it may throw to end the fold).
+    func fold(
+        _ log: some EventLogReader, into state: inout State, from: Int64, to: Int64?, willApply: (Int64) throws -> Void
+    ) throws -> Int {
         guard to.map({ from <= $0 }) ?? true else { return 0 }
         var decoder = EventRegistry.CachingDecoder(events)
         var applied = 0
         let query = EventQuery(from: from, to: to, types: decoder.registry.typeNames)
         let body = { (recorded: RecordedEvent) throws in
+            try willApply(recorded.sequence)
             guard let event = try decoder.decode(recorded) else { return }
             apply(event, envelope: recorded, to: &state)
             applied += 1

@@ -1,4 +1,6 @@
+import Dispatch
 import EventLog
+import Synchronization
 
 /// The outcome of ``SQLiteEventLog/verify(projections:progress:)``.
 public struct VerificationReport: Sendable {
@@ -15,6 +17,9 @@ public struct VerificationReport: Sendable {
     public var snapshotsChecked = 0
     /// Projections replayed from the start and compared with their snapshots (those with any).
     public var projectionsReplayed: [String] = []
+    /// The state at the end of the log of each projection in ``projectionsReplayed``, by name
+    /// (a `Projection.State`).
+    public internal(set) var states: [String: any Sendable] = [:]
     public var problem: Problem?
 
     public var isValid: Bool { problem == nil }
@@ -22,54 +27,84 @@ public struct VerificationReport: Sendable {
 
 extension SQLiteEventLog {
     /// Checks the gapless sequence, stream positions, the hash chain, every snapshot's checksum
-    /// and, for each projection given, that replaying from the start reproduces its snapshots.
+    /// and, for each projection given that has snapshots, that replaying it from the start
+    /// reproduces each of them; the report then holds its state at the end of the log.
     ///
-    /// Stops at the first problem. `progress` gets (events checked, last sequence).
+    /// The checks run concurrently, one per core. The report names the earliest problem (the
+    /// lowest sequence number; at the same one, the events' before a snapshot's): each check
+    /// stops once it is past a problem another found. `progress` gets (events checked, last
+    /// sequence), from one thread at a time while `verify` runs.
     public func verify(projections: [any Projection] = [], progress: ((Int64, Int64) -> Void)? = nil) throws -> VerificationReport {
-        var report = VerificationReport()
         let last = try lastSequence()
-        report.problem = try verifyEvents(upTo: last, report: &report, progress: progress)
-        if report.problem != nil { return report }
-        for snapshot in try allSnapshots() {
-            do {
-                _ = try loadState(snapshot)
-                report.snapshotsChecked += 1
-            } catch {
-                report.problem = .init(sequence: snapshot.sequence, message: "\(error)")
-                return report
+        let snapshots = try allSnapshots()
+        let withSnapshots = Set(snapshots.map(\.projection))
+        let replayed = projections.filter { withSnapshots.contains($0.name) }
+        let checkedByReplays = Set(replayed.map { ProjectionKey(name: $0.name, version: $0.version) })
+        let others = snapshots.filter { !checkedByReplays.contains(ProjectionKey(name: $0.projection, version: $0.projectionVersion)) }
+
+        let earliest = Atomic<Int64>(.max)
+        let pastAProblem: @Sendable (Int64) -> Bool = { sequence in sequence > earliest.load(ordering: .relaxed) }
+        // Called only by the events' check, while this thread waits for the checks to end.
+        nonisolated(unsafe) let progress = progress
+        typealias Check = @Sendable () throws -> VerificationReport
+        let checks: [Check] =
+            [{ try self.verifyEvents(upTo: last, stop: pastAProblem, progress: progress) }]
+            + replayed.map { projection -> Check in { try self.verifyReplay(of: projection, upTo: last, stop: pastAProblem) } }
+            + [{ try self.verifyLoading(others, stop: pastAProblem) }]
+        // The events' check first, then the longest replays, so that none is left alone at the end.
+        let order = [0] + Self.largestFirst(replayed, snapshots).map { $0 + 1 } + [checks.count - 1]
+
+        let results = Mutex([Result<VerificationReport, any Error>?](repeating: nil, count: checks.count))
+        DispatchQueue.concurrentPerform(iterations: checks.count) { turn in
+            let index = order[turn]
+            let result = Result { try checks[index]() }
+            if case .success(let report) = result, let sequence = report.problem?.sequence {
+                earliest.min(sequence, ordering: .relaxed)
             }
+            results.withLock { $0[index] = result }
         }
-        for projection in projections where try !snapshots(of: projection.name).isEmpty {
-            if let problem = try verifyReplay(of: projection) {
-                report.problem = problem
-                return report
-            }
-            report.projectionsReplayed.append(projection.name)
-        }
-        return report
+        return try VerificationReport(merging: results.withLock { $0 }.map { try $0!.get() })
     }
 
-    private func verifyEvents(upTo last: Int64, report: inout VerificationReport, progress: ((Int64, Int64) -> Void)?) throws -> VerificationReport.Problem? {
+    /// A projection's name and version: the snapshots its replay checks.
+    private struct ProjectionKey: Hashable {
+        var name: String
+        var version: Int
+    }
+
+    /// The indices of `projections` by the size of their newest snapshot, largest first.
+    private static func largestFirst(_ projections: [any Projection], _ snapshots: [SnapshotInfo]) -> [Int] {
+        var newest: [String: SnapshotInfo] = [:]
+        for snapshot in snapshots where snapshot.sequence >= newest[snapshot.projection]?.sequence ?? 0 {
+            newest[snapshot.projection] = snapshot
+        }
+        let sizes = projections.map { newest[$0.name]?.stateSize ?? 0 }
+        return sizes.indices.sorted { (sizes[$0], $1) > (sizes[$1], $0) }
+    }
+
+    /// The events' check: the sequence, stream positions and hash chain up to `last`.
+    private func verifyEvents(upTo last: Int64, stop: (Int64) -> Bool, progress: ((Int64, Int64) -> Void)?) throws -> VerificationReport {
+        var report = VerificationReport()
         var expected: Int64 = 1
         var previousHash = HashChain.genesis
         var chain = HashChain()
         var versions: [String: Int64] = [:]
-        var problem: VerificationReport.Problem?
         struct Stop: Error {}
         do {
             try forEachRow(EventQuery(to: last)) { event, storedHash in
+                if stop(event.sequence) { throw Stop() }
                 if event.sequence != expected {
-                    problem = .init(sequence: expected, message: "missing: the next stored event is \(event.sequence) (gap in the sequence)")
+                    report.problem = .init(sequence: expected, message: "missing: the next stored event is \(event.sequence) (gap in the sequence)")
                     throw Stop()
                 }
                 let position = (versions[event.streamID] ?? 0) + 1
                 if event.position != position {
-                    problem = .init(sequence: event.sequence, message: "stream '\(event.streamID)' jumps to position \(event.position), expected \(position)")
+                    report.problem = .init(sequence: event.sequence, message: "stream '\(event.streamID)' jumps to position \(event.position), expected \(position)")
                     throw Stop()
                 }
                 let hash = chain.hash(event, previous: previousHash)
                 if hash != storedHash {
-                    problem = .init(sequence: event.sequence, message: "hash chain broken: the stored event (\(event.type) on '\(event.streamID)') was changed or the chain was rewritten")
+                    report.problem = .init(sequence: event.sequence, message: "hash chain broken: the stored event (\(event.type) on '\(event.streamID)') was changed or the chain was rewritten")
                     throw Stop()
                 }
                 versions[event.streamID] = position
@@ -79,34 +114,71 @@ extension SQLiteEventLog {
                 if report.eventsChecked % 65_536 == 0 { progress?(report.eventsChecked, last) }
             }
         } catch is Stop {
-            return problem
-        } catch let error as EventLogError {
-            // An event that cannot be read back (e.g. a damaged compressed payload).
-            guard case .corrupt(let sequence?) = error.code else { throw error }
-            return .init(sequence: sequence, message: error.message)
+            return report
+        } catch {
+            report.problem = try Self.unreadableEvent(error)
+            return report
         }
         progress?(report.eventsChecked, last)
         if expected != last + 1 {
-            return .init(sequence: expected, message: "missing: the log ends at \(expected - 1) but its last sequence is \(last)")
+            report.problem = .init(sequence: expected, message: "missing: the log ends at \(expected - 1) but its last sequence is \(last)")
         }
-        return nil
+        return report
     }
 
-    /// Replays `projection` from the start and compares each of its snapshots on the way.
-    private func verifyReplay<P: Projection>(of projection: P) throws -> VerificationReport.Problem? {
-        let snapshots = try snapshots(of: projection.name)
-            .filter { $0.projectionVersion == projection.version }
-            .sorted { $0.sequence < $1.sequence }
-        var state = projection.initialState
-        var folded: Int64 = 0
-        for snapshot in snapshots {
-            _ = try projection.fold(self, into: &state, from: folded + 1, to: snapshot.sequence)
-            folded = snapshot.sequence
-            let stored = try projection.decodeState(loadState(snapshot))
-            if stored != state {
-                return .init(sequence: snapshot.sequence, message: "snapshot \(snapshot.id) of \(projection.name) differs from replaying the log from the start")
+    /// Replays `projection` from the start, comparing each of its snapshots on the way.
+    private func verifyReplay<P: Projection>(of projection: P, upTo last: Int64, stop: (Int64) -> Bool) throws -> VerificationReport {
+        var report = VerificationReport()
+        do {
+            let replay = try projection.replayCheckingSnapshots(self, snapshots: self, upTo: last, stop: stop)
+            report.snapshotsChecked = replay.snapshotsChecked
+            report.problem = replay.mismatch.map { .init(sequence: $0.sequence, message: $0.message) }
+            if let state = replay.state {
+                report.projectionsReplayed = [projection.name]
+                report.states[projection.name] = state
+            }
+        } catch {
+            report.problem = try Self.unreadableEvent(error)
+        }
+        return report
+    }
+
+    /// Loads each of `snapshots` (those no replay compares), which checks its checksum.
+    private func verifyLoading(_ snapshots: [SnapshotInfo], stop: (Int64) -> Bool) throws -> VerificationReport {
+        var report = VerificationReport()
+        for snapshot in snapshots.sorted(by: { $0.sequence < $1.sequence }) where !stop(snapshot.sequence) {
+            do {
+                _ = try loadState(snapshot)
+                report.snapshotsChecked += 1
+            } catch {
+                report.problem = .init(sequence: snapshot.sequence, message: "snapshot \(snapshot.id) of \(snapshot.projection): \(error)")
+                break
             }
         }
-        return nil
+        return report
+    }
+
+    /// The problem an event that cannot be read back (a damaged compressed payload, say) makes;
+    /// rethrows any other error.
+    private static func unreadableEvent(_ error: any Error) throws -> VerificationReport.Problem {
+        guard let error = error as? EventLogError, case .corrupt(let sequence?) = error.code else { throw error }
+        return .init(sequence: sequence, message: error.message)
+    }
+}
+
+extension VerificationReport {
+    /// The reports of concurrent checks as one: their counts and states, and the earliest
+    /// problem (at the same sequence number, the first check's in `checks`).
+    init(merging checks: [VerificationReport]) {
+        self.init()
+        for check in checks {
+            eventsChecked += check.eventsChecked
+            snapshotsChecked += check.snapshotsChecked
+            projectionsReplayed += check.projectionsReplayed
+            states.merge(check.states) { first, _ in first }
+            if let found = check.problem, (found.sequence ?? .max) < (problem.map { $0.sequence ?? .max } ?? .max) {
+                problem = found
+            }
+        }
     }
 }

@@ -44,6 +44,10 @@ final class PlatformCLITests: XCTestCase {
         let verified = try runProcess(platform, ["replay", "--log", directory.path("a.sqlite"), "--verify"])
         XCTAssertEqual(verified.status, 0, verified.error)
         XCTAssertTrue(verified.output.hasPrefix("verified: "))
+        XCTAssertEqual(summary(verified.output).dropFirst(), summary(first.output)[...])
+        let verifiedEarlier = try runProcess(platform, ["replay", "--log", directory.path("a.sqlite"), "--verify", "--at", "5000"])
+        let earlier = try runProcess(platform, ["replay", "--log", directory.path("a.sqlite"), "--at", "5000"])
+        XCTAssertEqual(summary(verifiedEarlier.output).dropFirst(), summary(earlier.output)[...])
 
         let html = try String(contentsOfFile: directory.path("r.html"), encoding: .utf8)
         XCTAssertTrue(html.contains("<svg") && !html.contains("http"))

@@ -102,11 +102,30 @@ final class IntegrityTests: XCTestCase {
         XCTAssertTrue(good.isValid, "\(String(describing: good.problem))")
         XCTAssertEqual(good.projectionsReplayed, ["demo.ledger"])
         XCTAssertEqual(good.snapshotsChecked, 5)
+        XCTAssertEqual(good.states["demo.ledger"] as? LedgerProjection.State, try LedgerProjection().replay(log).state)
         let wrong = LedgerProjection.State(balances: ["a0": -1], eventCount: 3, lastSequence: 25)
         try log.saveSnapshot(projection: "demo.ledger", version: 1, sequence: 25, state: BinaryEncoder().encode(wrong))
         let bad = try log.verify(projections: [LedgerProjection()])
         XCTAssertEqual(bad.problem?.sequence, 25)
         XCTAssertTrue(bad.problem?.message.contains("differs") ?? false)
+    }
+
+    /// The checks run concurrently; whichever ends first, the report names the problem at the
+    /// lowest sequence number.
+    func test_verify_namesTheEarliestProblem_inTheEventsOrInASnapshot() throws {
+        let wrong = try BinaryEncoder().encode(LedgerProjection.State(balances: ["a0": -1], eventCount: 1, lastSequence: 1))
+        for (snapshotAt, brokenAt) in [(Int64(10), Int64(20)), (20, 10)] {
+            let path = try writeLedger("earliest-\(snapshotAt).sqlite", count: 25, snapshotEvery: 5)
+            try makeLog(path).saveSnapshot(projection: "demo.ledger", version: 1, sequence: snapshotAt, state: wrong)
+            _ = try sqlite3(path, """
+                DROP TRIGGER events_are_append_only_update;
+                UPDATE events SET recorded_at = recorded_at + 1 WHERE seq = \(brokenAt);
+                """)
+            let report = try makeLog(path).verify(projections: [LedgerProjection()])
+            XCTAssertEqual(report.problem?.sequence, min(snapshotAt, brokenAt))
+            let expected = snapshotAt < brokenAt ? "differs" : "hash chain"
+            XCTAssertTrue(report.problem?.message.contains(expected) ?? false, "\(String(describing: report.problem))")
+        }
     }
 
     /// A snapshot prepared from chunks (hashed and compressed as they come) loads as the whole encoding.
