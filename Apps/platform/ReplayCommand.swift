@@ -3,6 +3,7 @@ import CitySimulation
 import CommandLineSupport
 import EventLog
 import EventLogSQLite
+import EventLogTool
 import Foundation
 import PlatformKit
 
@@ -28,7 +29,9 @@ struct ReplayCommand: ParsableCommand {
             let started = ContinuousClock.now
             let summary: SimulationSummary
             if verify {
-                let report = try store.verify(projections: SimulationRun.projections)
+                var bar = ProgressBar("verifying")
+                let report = try store.verify(projections: SimulationRun.projections) { bar.update($0, of: $1) }
+                bar.finish()
                 if let problem = report.problem { throw SimulationError("\(log): \(problem)") }
                 print("verified: \(report.eventsChecked) events, \(report.snapshotsChecked) snapshots match a replay from the start")
                 // The verification replayed every projection to the end of the log; an earlier

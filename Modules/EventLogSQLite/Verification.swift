@@ -32,8 +32,9 @@ extension SQLiteEventLog {
     ///
     /// The checks run concurrently, one per core. The report names the earliest problem (the
     /// lowest sequence number; at the same one, the events' before a snapshot's): each check
-    /// stops once it is past a problem another found. `progress` gets (events checked, last
-    /// sequence), from one thread at a time while `verify` runs.
+    /// stops once it is past a problem another found. `progress` gets (the sequence number the
+    /// checks have reached on average, the last sequence number), from one thread at a time
+    /// while `verify` runs.
     public func verify(projections: [any Projection] = [], progress: ((Int64, Int64) -> Void)? = nil) throws -> VerificationReport {
         let last = try lastSequence()
         let snapshots = try allSnapshots()
@@ -43,14 +44,26 @@ extension SQLiteEventLog {
         let others = snapshots.filter { !checkedByReplays.contains(ProjectionKey(name: $0.projection, version: $0.projectionVersion)) }
 
         let earliest = Atomic<Int64>(.max)
-        let pastAProblem: @Sendable (Int64) -> Bool = { sequence in sequence > earliest.load(ordering: .relaxed) }
-        // Called only by the events' check, while this thread waits for the checks to end.
-        nonisolated(unsafe) let progress = progress
+        let progress = VerificationProgress(checks: replayed.count + 2, last: last, report: progress)
+        /// What check number `check` asks before each event: whether it is past a problem found.
+        /// It tells its progress on the way.
+        @Sendable func stop(_ check: Int) -> (Int64) -> Bool {
+            var next = VerificationProgress.interval
+            return { sequence in
+                if sequence >= next {
+                    progress.check(check, reached: sequence)
+                    next = sequence + VerificationProgress.interval
+                }
+                return sequence > earliest.load(ordering: .relaxed)
+            }
+        }
         typealias Check = @Sendable () throws -> VerificationReport
         let checks: [Check] =
-            [{ try self.verifyEvents(upTo: last, stop: pastAProblem, progress: progress) }]
-            + replayed.map { projection -> Check in { try self.verifyReplay(of: projection, upTo: last, stop: pastAProblem) } }
-            + [{ try self.verifyLoading(others, stop: pastAProblem) }]
+            [{ try self.verifyEvents(upTo: last, stop: stop(0)) }]
+            + replayed.enumerated().map { index, projection -> Check in
+                { try self.verifyReplay(of: projection, upTo: last, stop: stop(index + 1)) }
+            }
+            + [{ try self.verifyLoading(others, stop: stop(replayed.count + 1)) }]
         // The events' check first, then the longest replays, so that none is left alone at the end.
         let order = [0] + Self.largestFirst(replayed, snapshots).map { $0 + 1 } + [checks.count - 1]
 
@@ -62,6 +75,7 @@ extension SQLiteEventLog {
                 earliest.min(sequence, ordering: .relaxed)
             }
             results.withLock { $0[index] = result }
+            progress.check(index, reached: last)
         }
         return try VerificationReport(merging: results.withLock { $0 }.map { try $0!.get() })
     }
@@ -83,7 +97,7 @@ extension SQLiteEventLog {
     }
 
     /// The events' check: the sequence, stream positions and hash chain up to `last`.
-    private func verifyEvents(upTo last: Int64, stop: (Int64) -> Bool, progress: ((Int64, Int64) -> Void)?) throws -> VerificationReport {
+    private func verifyEvents(upTo last: Int64, stop: (Int64) -> Bool) throws -> VerificationReport {
         var report = VerificationReport()
         var expected: Int64 = 1
         var previousHash = HashChain.genesis
@@ -111,7 +125,6 @@ extension SQLiteEventLog {
                 previousHash = hash
                 expected += 1
                 report.eventsChecked += 1
-                if report.eventsChecked % 65_536 == 0 { progress?(report.eventsChecked, last) }
             }
         } catch is Stop {
             return report
@@ -119,7 +132,6 @@ extension SQLiteEventLog {
             report.problem = try Self.unreadableEvent(error)
             return report
         }
-        progress?(report.eventsChecked, last)
         if expected != last + 1 {
             report.problem = .init(sequence: expected, message: "missing: the log ends at \(expected - 1) but its last sequence is \(last)")
         }

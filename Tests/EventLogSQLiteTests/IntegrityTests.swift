@@ -98,8 +98,12 @@ final class IntegrityTests: XCTestCase {
     func test_verify_replaysProjectionsAndComparesEverySnapshot() throws {
         let path = try writeLedger("replay.sqlite", count: 25, snapshotEvery: 5)
         let log = try makeLog(path)
-        let good = try log.verify(projections: [LedgerProjection()])
+        var progress: [(Int64, Int64)] = []
+        let good = try log.verify(projections: [LedgerProjection()]) { progress.append(($0, $1)) }
         XCTAssertTrue(good.isValid, "\(String(describing: good.problem))")
+        XCTAssertEqual(progress.map(\.1), Array(repeating: 25, count: progress.count))
+        XCTAssertEqual(progress.map(\.0), progress.map(\.0).sorted())
+        XCTAssertEqual(progress.last?.0, 25)
         XCTAssertEqual(good.projectionsReplayed, ["demo.ledger"])
         XCTAssertEqual(good.snapshotsChecked, 5)
         XCTAssertEqual(good.states["demo.ledger"] as? LedgerProjection.State, try LedgerProjection().replay(log).state)
