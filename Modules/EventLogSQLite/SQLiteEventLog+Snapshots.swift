@@ -6,7 +6,10 @@ import PlatformKit
 import Zstd
 
 extension SQLiteEventLog: SnapshotStore {
-    private static let snapshotColumns = "id, projection, projection_version, sequence, state_size, length(data), created_at"
+    private static let snapshotColumns = """
+        id, projection, projection_version, sequence, state_size,
+        length(data) + COALESCE((SELECT length(d.data) FROM snapshot_data d WHERE d.snapshot_id = snapshots.id), 0), created_at
+        """
 
     public func snapshots(of projection: String) throws -> [SnapshotInfo] {
         try reading { db in
@@ -26,13 +29,18 @@ extension SQLiteEventLog: SnapshotStore {
     /// content checksum (or, for a snapshot written before format 4, by the SHA-256 it stored).
     public func loadState(_ snapshot: SnapshotInfo) throws -> [UInt8] {
         let loaded = try reading { db in
-            let statement = try db.cachedStatement(sql: "SELECT data, checksum, state_size, checksum_of FROM snapshots WHERE id = ?")
+            // The stored bytes are in `snapshot_data` since format 5, in `snapshots.data` before.
+            let statement = try db.cachedStatement(sql: """
+                SELECT s.data, s.checksum, s.state_size, s.checksum_of, d.data
+                FROM snapshots s LEFT JOIN snapshot_data d ON d.snapshot_id = s.id WHERE s.id = ?
+                """)
             try statement.setArguments([snapshot.id])
             let raw = statement.sqliteStatement
             defer { sqlite3_reset(raw) }
             guard try SQLiteRaw.step(raw, db) else { return nil as [UInt8]? }
             let check = try SnapshotCheck(id: snapshot.id, kind: SQLiteRaw.text(raw, 3) ?? "", checksum: SQLiteRaw.blob(raw, 1))
-            return try check.state(stored: SQLiteRaw.blobBytes(raw, 0), size: Int(sqlite3_column_int64(raw, 2)), limit: options.maxSnapshotSize)
+            let stored = SQLiteRaw.blobBytes(raw, sqlite3_column_type(raw, 4) == SQLITE_NULL ? 0 : 4)
+            return try check.state(stored: stored, size: Int(sqlite3_column_int64(raw, 2)), limit: options.maxSnapshotSize)
         }
         guard let loaded else { throw EventLogError(.invalidInput, "\(path): no snapshot with id \(snapshot.id)") }
         return loaded
@@ -94,18 +102,16 @@ extension SQLiteEventLog: SnapshotStore {
         }
     }
 
-    /// Inserts a snapshot row; `data` is bound without SQLite's copy (it outlives the statement).
+    /// Inserts a snapshot row, and its stored bytes in `snapshot_data`: a zero-filled blob of
+    /// their size (which SQLite writes without building it in memory), then overwritten in pieces.
     private static func insertSnapshot(_ db: Database, _ arguments: StatementArguments, _ data: Data, createdAt: Instant) throws {
-        let statement = try db.makeStatement(sql: """
+        try db.execute(sql: """
             INSERT INTO snapshots(projection, projection_version, sequence, state_size, checksum, created_at, data, checksum_of)
-            VALUES (?, ?, ?, ?, X'', ?, ?, 'frame')
-            """)
-        try statement.setArguments(arguments + [createdAt.millisecondsSinceEpoch, nil])
-        try data.withUnsafeBytes { bytes in
-            let code = sqlite3_bind_blob64(statement.sqliteStatement, 6, bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1), sqlite3_uint64(bytes.count), nil)
-            guard code == SQLITE_OK else { throw DatabaseError(resultCode: ResultCode(rawValue: code), message: "binding a snapshot") }
-            _ = try SQLiteRaw.step(statement.sqliteStatement, db)
-        }
+            VALUES (?, ?, ?, ?, X'', ?, X'', 'frame')
+            """, arguments: arguments + [createdAt.millisecondsSinceEpoch])
+        let id = db.lastInsertedRowID
+        try db.execute(sql: "INSERT INTO snapshot_data(snapshot_id, data) VALUES (?, zeroblob(?))", arguments: [id, data.count])
+        try data.withUnsafeBytes { bytes in try SQLiteRaw.writeBlob(bytes, table: "snapshot_data", column: "data", row: id, db) }
     }
 
     private static func snapshotInfo(_ row: Row) -> SnapshotInfo {

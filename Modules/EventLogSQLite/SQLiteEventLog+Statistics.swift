@@ -43,7 +43,7 @@ extension SQLiteEventLog {
             return total + (size ?? 0)
         }
         return try reading { db in
-            let snapshot = try Row.fetchOne(db, sql: "SELECT count(*), COALESCE(SUM(state_size), 0), COALESCE(SUM(length(data)), 0) FROM snapshots")!
+            let snapshot = try Row.fetchOne(db, sql: "SELECT count(*), COALESCE(SUM(state_size), 0), COALESCE(SUM(length(data)), 0) + (SELECT COALESCE(SUM(length(data)), 0) FROM snapshot_data) FROM snapshots")!
             let bounds = try Row.fetchOne(db, sql: """
                 SELECT count(*), COALESCE(MAX(seq), 0),
                        (SELECT recorded_at FROM events ORDER BY seq LIMIT 1),

@@ -30,6 +30,25 @@ enum SQLiteRaw {
         return UnsafeRawBufferPointer(start: count > 0 ? sqlite3_column_blob(statement, index) : nil, count: count)
     }
 
+    /// Writes `bytes` over the start of the blob in `table`.`column` of row `row` (made with
+    /// `zeroblob`), a piece at a time.
+    static func writeBlob(_ bytes: UnsafeRawBufferPointer, table: String, column: String, row: Int64, _ db: Database) throws {
+        var blob: OpaquePointer?
+        try check(sqlite3_blob_open(db.sqliteConnection, "main", table, column, row, 1, &blob), db)
+        defer { sqlite3_blob_close(blob) }
+        let piece = 1 << 20
+        for offset in stride(from: 0, to: bytes.count, by: piece) {
+            let count = min(piece, bytes.count - offset)
+            try check(sqlite3_blob_write(blob, bytes.baseAddress! + offset, Int32(count), Int32(offset)), db)
+        }
+    }
+
+    /// Throws GRDB's error for a result code other than `SQLITE_OK`.
+    private static func check(_ code: Int32, _ db: Database) throws {
+        guard code != SQLITE_OK else { return }
+        throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
+    }
+
     /// Steps `statement`; true for a row, false when done; throws GRDB's error otherwise.
     static func step(_ statement: OpaquePointer, _ db: Database) throws -> Bool {
         switch sqlite3_step(statement) {

@@ -152,8 +152,8 @@ final class PlatformCLITests: XCTestCase {
         // The frame's last byte (its checksum's) changed.
         try database.write { db in
             try db.execute(sql: """
-                UPDATE snapshots SET data = substr(data, 1, length(data) - 1)
-                    || CASE WHEN substr(data, -1) = X'00' THEN X'01' ELSE X'00' END WHERE id = ?
+                UPDATE snapshot_data SET data = substr(data, 1, length(data) - 1)
+                    || CASE WHEN substr(data, -1) = X'00' THEN X'01' ELSE X'00' END WHERE snapshot_id = ?
                 """, arguments: [newest])
         }
         try database.close()

@@ -85,7 +85,7 @@ final class IntegrityTests: XCTestCase {
 
     func test_corruptSnapshot_isSkipped_andReplayFallsBackToAnOlderOne() throws {
         let path = try writeLedger("snap.sqlite", count: 30, snapshotEvery: 10)
-        _ = try sqlite3(path, "UPDATE snapshots SET \(Self.flippingTheFramesLastByte) WHERE sequence = 30;")
+        _ = try sqlite3(path, "UPDATE snapshot_data SET \(Self.flippingTheFramesLastByte) WHERE snapshot_id IN (SELECT id FROM snapshots WHERE sequence = 30);")
         let log = try makeLog(path)
         let fromSnapshot = try LedgerProjection().replay(log, snapshots: log)
         XCTAssertEqual(fromSnapshot.snapshot?.sequence, 20)
@@ -170,7 +170,7 @@ final class IntegrityTests: XCTestCase {
         XCTAssertEqual(try sqlite3(path, "PRAGMA integrity_check;"), "ok")
         XCTAssertEqual(try sqlite3(path, "SELECT count(*) FROM events_view WHERE type = 'ledger.deposited';"), "12")
         let blob = directory.path("snapshot.zst")
-        _ = try sqlite3(path, "SELECT writefile('\(blob)', data) FROM snapshots LIMIT 1;")
+        _ = try sqlite3(path, "SELECT writefile('\(blob)', data) FROM snapshot_data LIMIT 1;")
         let output = directory.path("snapshot.state")
         let decompressed = try runProcess("/usr/bin/zstd", ["-d", "-q", "-f", blob, "-o", output])
         XCTAssertEqual(decompressed.status, 0, decompressed.error)
@@ -188,10 +188,10 @@ final class IntegrityTests: XCTestCase {
         let path = try writeLedger("stored.sqlite", count: 12, snapshotEvery: 12)
         XCTAssertEqual(try sqlite3(path, "SELECT DISTINCT checksum_of FROM snapshots;"), "frame")
         let info = try XCTUnwrap(makeLog(path).allSnapshots().first)
-        _ = try sqlite3(path, "UPDATE snapshots SET \(Self.flippingTheFramesLastByte);")
+        _ = try sqlite3(path, "UPDATE snapshot_data SET \(Self.flippingTheFramesLastByte);")
         XCTAssertThrowsError(try makeLog(path).loadState(info)) { XCTAssertEqual("\($0)", "snapshot \(info.id): checksum mismatch") }
         // Same length, other bytes: not even a frame.
-        _ = try sqlite3(path, "UPDATE snapshots SET data = zeroblob(length(data));")
+        _ = try sqlite3(path, "UPDATE snapshot_data SET data = zeroblob(length(data));")
         XCTAssertThrowsError(try makeLog(path).loadState(info)) { XCTAssertEqual("\($0)", "snapshot \(info.id): checksum mismatch") }
         _ = try sqlite3(path, "UPDATE snapshots SET checksum_of = 'md5';")
         XCTAssertThrowsError(try makeLog(path).loadState(info)) {
@@ -212,19 +212,65 @@ final class IntegrityTests: XCTestCase {
         let info = try XCTUnwrap(written.allSnapshots().first)
         let state = try written.loadState(info)
         try written.close()
+        _ = try sqlite3(path, Self.keepingSnapshotDataInTheirRows)
         let stored = try XCTUnwrap(sqlite3(path, "SELECT hex(data) FROM snapshots;"))
         let storedChecksum = SHA256.hash(data: Self.bytes(hex: stored)).map { String(format: "%02X", $0) }.joined()
         _ = try sqlite3(path, """
             UPDATE snapshots SET checksum = X'\(storedChecksum)', checksum_of = 'stored';
-            DELETE FROM grdb_migrations WHERE identifier = 'v5';
+            DELETE FROM grdb_migrations WHERE identifier IN ('v5', 'v6');
             UPDATE meta SET value = 3 WHERE key = 'format_version';
             """)
         let log = try makeLog(path)
-        XCTAssertEqual(try log.statistics(byType: false).formatVersion, 4)
+        XCTAssertEqual(try log.statistics(byType: false).formatVersion, 5)
         XCTAssertEqual(try log.loadState(info), state)
         try log.close()
         _ = try sqlite3(path, "UPDATE snapshots SET checksum = zeroblob(32);")
         XCTAssertThrowsError(try makeLog(path).loadState(info)) { XCTAssertEqual("\($0)", "snapshot \(info.id): checksum mismatch") }
+    }
+
+    /// Turns a log back into format 4: each snapshot's stored bytes in its own row.
+    private static let keepingSnapshotDataInTheirRows = """
+        UPDATE snapshots SET data = (SELECT d.data FROM snapshot_data d WHERE d.snapshot_id = snapshots.id);
+        DROP TABLE snapshot_data;
+        DELETE FROM grdb_migrations WHERE identifier = 'v6';
+        UPDATE meta SET value = 4 WHERE key = 'format_version';
+
+        """
+
+    /// A log of format 4 (each snapshot's bytes in its row) is upgraded when opened: its snapshots
+    /// load and are listed and counted with their stored size, and new ones go to `snapshot_data`.
+    func test_aFormat4Log_isUpgraded_andItsSnapshotsStillLoad() throws {
+        let path = try writeLedger("format4.sqlite", count: 24, snapshotEvery: 12)
+        let written = try makeLog(path)
+        let infos = try written.allSnapshots()
+        let states = try infos.map(written.loadState)
+        let statistics = try written.statistics(byType: false)
+        try written.close()
+        _ = try sqlite3(path, Self.keepingSnapshotDataInTheirRows)
+        XCTAssertEqual(try sqlite3(path, "SELECT count(*) FROM snapshots WHERE length(data) > 0;"), "2")
+
+        let log = try makeLog(path)
+        XCTAssertEqual(try log.statistics(byType: false).formatVersion, 5)
+        XCTAssertEqual(try log.allSnapshots(), infos)
+        XCTAssertEqual(try infos.map(log.loadState), states)
+        XCTAssertEqual(try log.statistics(byType: false).snapshotCompressionRatio, statistics.snapshotCompressionRatio)
+        let added = try log.saveSnapshot(projection: "demo.other", version: 1, sequence: 24, state: states[1])
+        XCTAssertEqual(try log.loadState(added), states[1])
+        try log.close()
+        XCTAssertEqual(try sqlite3(path, "SELECT length(data) FROM snapshots WHERE id = \(added.id);"), "0")
+        XCTAssertEqual(try sqlite3(path, "SELECT length(data) FROM snapshot_data WHERE snapshot_id = \(added.id);"), "\(added.storedSize)")
+    }
+
+    /// Stored bytes are written into their blob a megabyte at a time: a frame of a few megabytes,
+    /// not a whole number of pieces, comes back byte for byte.
+    func test_aSnapshotOfSeveralPieces_loadsByteForByte() throws {
+        let log = try makeLog(directory.path("pieces.sqlite"))
+        var random = SeededGenerator(seed: 5)
+        let state = (0..<(3 << 20) + 17).map { _ in UInt8.random(in: 0...255, using: &random) }
+        let info = try log.saveSnapshot(projection: "demo.random", version: 1, sequence: 0, state: state)
+        XCTAssertGreaterThan(info.storedSize, 3 << 20)
+        XCTAssertEqual(try log.allSnapshots().first?.storedSize, info.storedSize)
+        XCTAssertEqual(try log.loadState(info), state)
     }
 
     private static func bytes(hex: String) -> [UInt8] {
@@ -248,7 +294,7 @@ final class IntegrityTests: XCTestCase {
         let state = try written.loadState(XCTUnwrap(written.allSnapshots().first))
         try written.close()
         let stateChecksum = SHA256.hash(data: state).map { String(format: "%02X", $0) }.joined()
-        _ = try sqlite3(path, """
+        _ = try sqlite3(path, Self.keepingSnapshotDataInTheirRows + """
             DROP INDEX snapshots_listing;
             ALTER TABLE snapshots DROP COLUMN checksum_of;
             UPDATE snapshots SET checksum = X'\(stateChecksum)';
@@ -256,7 +302,7 @@ final class IntegrityTests: XCTestCase {
             UPDATE meta SET value = 2 WHERE key = 'format_version';
             """)
         let log = try makeLog(path)
-        XCTAssertEqual(try log.statistics(byType: false).formatVersion, 4)
+        XCTAssertEqual(try log.statistics(byType: false).formatVersion, 5)
         let info = try XCTUnwrap(log.allSnapshots().first)
         XCTAssertEqual(try log.loadState(info), state)
         XCTAssertEqual(try LedgerProjection().replay(log, snapshots: log).snapshot?.id, info.id)

@@ -55,7 +55,7 @@ final class EventLogCLITests: XCTestCase {
         XCTAssertEqual(info.status, 0, info.error)
         XCTAssertTrue(info.output.contains("events:          61 (last sequence 61)"), info.output)
         XCTAssertTrue(info.output.contains("streams:         5"), info.output)
-        XCTAssertTrue(info.output.contains("format version:  4"), info.output)
+        XCTAssertTrue(info.output.contains("format version:  5"), info.output)
         XCTAssertTrue(info.output.contains("dictionaries:    0 (payload compression)"), info.output)
 
         let stream = try eventlog("cat", log, "--stream", "acct-1", "--limit", "3")
