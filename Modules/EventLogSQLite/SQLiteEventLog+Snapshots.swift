@@ -48,9 +48,8 @@ extension SQLiteEventLog: SnapshotStore {
 
     /// Compresses `state` with zstd into a frame that carries its checksum, and stores it.
     ///
-    /// `state` is released once compressed, and the compressed bytes go to SQLite without a copy
-    /// (bound as static), so storing a large state holds it once and its compressed form twice
-    /// (the buffer, and SQLite's record while it is inserted).
+    /// `state` is released once compressed, and the compressed bytes are written into their blob
+    /// a piece at a time, so storing a large state holds it once and its compressed form once.
     @discardableResult
     public func saveSnapshot(projection: String, version: Int, sequence: Int64, state: consuming some ContiguousBytes) throws -> SnapshotInfo {
         let prepared = try state.withUnsafeBytes { bytes in
