@@ -29,9 +29,7 @@ struct ReplayCommand: ParsableCommand {
             let started = ContinuousClock.now
             let summary: SimulationSummary
             if verify {
-                var bar = ProgressBar("verifying")
-                let report = try store.verify(projections: SimulationRun.projections) { bar.update($0, of: $1) }
-                bar.finish()
+                let report = try verified(store)
                 if let problem = report.problem { throw SimulationError("\(log): \(problem)") }
                 print("verified: \(report.eventsChecked) events, \(report.snapshotsChecked) snapshots match a replay from the start")
                 // The verification replayed every projection to the end of the log; an earlier
@@ -45,6 +43,13 @@ struct ReplayCommand: ParsableCommand {
             print(String(format: "replay: %.2f s ", elapsed) + (verify ? "from the start, every snapshot checked" : "from the newest snapshots"))
             print("log head hash: \(try store.headHash() ?? "-")")
         }
+    }
+
+    /// `store` verified with every projection of a simulation, with a progress bar.
+    private func verified(_ store: SQLiteEventLog) throws -> VerificationReport {
+        var bar = ProgressBar("verifying")
+        defer { bar.finish() }
+        return try store.verify(projections: SimulationRun.projections) { bar.update($0, of: $1) }
     }
 
     /// The summary at `upTo` (default: the end), from the newest snapshots.
