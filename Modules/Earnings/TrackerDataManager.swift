@@ -80,23 +80,24 @@ public struct TrackerDataManager: Sendable {
             for dropped in stream.dropped {
                 excluded.append(TrackerExclusion(cardID: dropped.cardID ?? "?", service: stream.service, reason: .badPayload(dropped.reason)))
             }
-            for (cardIndex, card) in stream.cards.enumerated() {
-                let slot = Slot(
-                    stream: Int32(streamIndex), index: Int32(cardIndex), rankPriority: card.priority.isNaN ? -.infinity : card.priority
-                )
-                guard let position = positions.updateValue(slots.count, forKey: card.cardID) else {
+            // By index, not by value: a copy of a card retains each of its strings.
+            for cardIndex in stream.cards.indices {
+                let priority = stream.cards[cardIndex].priority
+                let slot = Slot(stream: Int32(streamIndex), index: Int32(cardIndex), rankPriority: priority.isNaN ? -.infinity : priority)
+                let cardID = stream.cards[cardIndex].cardID
+                guard let position = positions.updateValue(slots.count, forKey: cardID) else {
                     slots.append(slot)
                     continue
                 }
-                positions[card.cardID] = position
+                positions[cardID] = position
                 let current = streams[Int(slots[position].stream)]
-                let new = card.lastUpdatedAt ?? .min
+                let new = stream.cards[cardIndex].lastUpdatedAt ?? .min
                 let old = current.cards[Int(slots[position].index)].lastUpdatedAt ?? .min
                 if new > old || (new == old && current.service == stream.service) {
-                    excluded.append(TrackerExclusion(cardID: card.cardID, service: current.service, reason: .superseded(by: stream.service)))
+                    excluded.append(TrackerExclusion(cardID: cardID, service: current.service, reason: .superseded(by: stream.service)))
                     slots[position] = slot
                 } else {
-                    excluded.append(TrackerExclusion(cardID: card.cardID, service: stream.service, reason: .superseded(by: current.service)))
+                    excluded.append(TrackerExclusion(cardID: cardID, service: stream.service, reason: .superseded(by: current.service)))
                 }
             }
         }
