@@ -42,7 +42,7 @@ extension Projection {
                 }
                 message = "snapshot \(snapshot.id) of \(name) differs from replaying the log from the start"
             } catch {
-                message = "snapshot \(snapshot.id) of \(name): \(error)"
+                message = "\(name): \(error)"  // with the sequence; the store's errors name the id
             }
             replay.mismatch = .init(sequence: snapshot.sequence, message: message)
             return replay

@@ -46,7 +46,12 @@ enum SQLiteRaw {
     /// Throws GRDB's error for a result code other than `SQLITE_OK`.
     private static func check(_ code: Int32, _ db: Database) throws {
         guard code != SQLITE_OK else { return }
-        throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
+        throw error(code, db)
+    }
+
+    /// GRDB's error for result code `code`, with the connection's message.
+    private static func error(_ code: Int32, _ db: Database) -> DatabaseError {
+        DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
     }
 
     /// Steps `statement`; true for a row, false when done; throws GRDB's error otherwise.
@@ -55,7 +60,7 @@ enum SQLiteRaw {
         case SQLITE_ROW: return true
         case SQLITE_DONE: return false
         case let code:
-            throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
+            throw error(code, db)
         }
     }
 }

@@ -163,7 +163,7 @@ extension SQLiteEventLog {
                 _ = try loadState(snapshot)
                 report.snapshotsChecked += 1
             } catch {
-                report.problem = .init(sequence: snapshot.sequence, message: "snapshot \(snapshot.id) of \(snapshot.projection): \(error)")
+                report.problem = .init(sequence: snapshot.sequence, message: "\(snapshot.projection): \(error)")
                 break
             }
         }
