@@ -5,3 +5,4 @@
 
 /* Experimental parameters are macros naming enum values, which Swift does not import. */
 static const ZSTD_dParameter CZstd_d_forceIgnoreChecksum = ZSTD_d_forceIgnoreChecksum;
+static const ZSTD_dParameter CZstd_d_stableOutBuffer = ZSTD_d_stableOutBuffer;

@@ -25,13 +25,14 @@ extension SQLiteEventLog: SnapshotStore {
         }
     }
 
-    /// Decompresses the snapshot's state from SQLite's copy of the row, checked by its zstd frame's
-    /// content checksum (or, for a snapshot written before format 4, by the SHA-256 it stored).
+    /// Decompresses the snapshot's state as its stored bytes are read from their blob, a piece at a
+    /// time, checked by its zstd frame's content checksum (or, for a snapshot written before
+    /// format 4, by the SHA-256 it stored).
     public func loadState(_ snapshot: SnapshotInfo) throws -> [UInt8] {
         let loaded = try reading { db in
             // The stored bytes are in `snapshot_data` since format 5, in `snapshots.data` before.
             let statement = try db.cachedStatement(sql: """
-                SELECT s.data, s.checksum, s.state_size, s.checksum_of, d.data
+                SELECT s.id, s.checksum, s.state_size, s.checksum_of, d.snapshot_id IS NOT NULL
                 FROM snapshots s LEFT JOIN snapshot_data d ON d.snapshot_id = s.id WHERE s.id = ?
                 """)
             try statement.setArguments([snapshot.id])
@@ -39,8 +40,10 @@ extension SQLiteEventLog: SnapshotStore {
             defer { sqlite3_reset(raw) }
             guard try SQLiteRaw.step(raw, db) else { return nil as [UInt8]? }
             let check = try SnapshotCheck(id: snapshot.id, kind: SQLiteRaw.text(raw, 3) ?? "", checksum: SQLiteRaw.blob(raw, 1))
-            let stored = SQLiteRaw.blobBytes(raw, sqlite3_column_type(raw, 4) == SQLITE_NULL ? 0 : 4)
-            return try check.state(stored: stored, size: Int(sqlite3_column_int64(raw, 2)), limit: options.maxSnapshotSize)
+            let table = sqlite3_column_int(raw, 4) != 0 ? "snapshot_data" : "snapshots"
+            return try check.state(size: Int(sqlite3_column_int64(raw, 2)), limit: options.maxSnapshotSize) { piece in
+                try SQLiteRaw.readBlob(table: table, column: "data", row: snapshot.id, db, piece)
+            }
         }
         guard let loaded else { throw EventLogError(.invalidInput, "\(path): no snapshot with id \(snapshot.id)") }
         return loaded

@@ -43,6 +43,22 @@ enum SQLiteRaw {
         }
     }
 
+    /// Calls `body` with the blob in `table`.`column` of row `row`, a piece of at most `piece`
+    /// bytes at a time, in order: a large blob is never copied whole (as reading its column would).
+    static func readBlob(table: String, column: String, row: Int64, piece: Int = 1 << 20, _ db: Database, _ body: (UnsafeRawBufferPointer) throws -> Void) throws {
+        var blob: OpaquePointer?
+        try check(sqlite3_blob_open(db.sqliteConnection, "main", table, column, row, 0, &blob), db)
+        defer { sqlite3_blob_close(blob) }
+        let size = Int(sqlite3_blob_bytes(blob))
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(1, min(piece, size)), alignment: 16)
+        defer { buffer.deallocate() }
+        for offset in stride(from: 0, to: size, by: buffer.count) {
+            let count = min(buffer.count, size - offset)
+            try check(sqlite3_blob_read(blob, buffer.baseAddress, Int32(count), Int32(offset)), db)
+            try body(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
+        }
+    }
+
     /// Throws GRDB's error for a result code other than `SQLITE_OK`.
     private static func check(_ code: Int32, _ db: Database) throws {
         guard code != SQLITE_OK else { return }

@@ -29,30 +29,44 @@ struct SnapshotCheck {
         }
     }
 
-    /// The state decompressed from `stored` and checked; `size` is the state's recorded size.
-    func state(stored: UnsafeRawBufferPointer, size: Int, limit: Int) throws -> [UInt8] {
+    /// The state of `size` bytes (its recorded size) decompressed from the stored bytes, which
+    /// `readStored` hands to the closure it is given in pieces, in order; and checked. The pieces
+    /// are decompressed as they come, straight into the state: the stored bytes are never held whole.
+    func state(size: Int, limit: Int, readStored: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws -> [UInt8] {
         guard size <= limit else {
             throw EventLogError(.corrupt(sequence: nil), "snapshot \(id): state size \(size) exceeds the \(limit)-byte limit")
         }
         let mismatch = EventLogError(.corrupt(sequence: nil), "snapshot \(id): checksum mismatch")
-        switch kind {
-        case .frame: guard Zstd.hasContentChecksum(stored) else { throw mismatch }
-        case .storedSHA256(let checksum): guard Array(SHA256.hash(data: stored)) == checksum else { throw mismatch }
-        case .stateSHA256: break
-        }
+        var storedHash: SHA256? = if case .storedSHA256 = kind { SHA256() } else { nil }
+        // The frame's first bytes, until they hold its header (whose flags say it has a checksum).
+        var header: [UInt8] = []
         let state: [UInt8]
         do {
-            // A SHA-256 checks these bytes or the state: zstd's own checksum would be computed for nothing.
-            state = try Zstd.decompress(stored, maxSize: size, verifyingChecksum: kind == .frame)
-        } catch where error.code == .library(Self.zstdChecksumWrong) {
-            throw mismatch
-        } catch {
-            throw EventLogError(.corrupt(sequence: nil), "snapshot \(id): \(error)")
+            // A SHA-256 checks the stored bytes or the state: zstd's own checksum would be computed for nothing.
+            state = try [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+                let decompressor = try ZstdBufferDecompressor(into: UnsafeMutableRawBufferPointer(buffer), verifyingChecksum: kind == .frame)
+                try readStored { piece in
+                    if kind == .frame, header.count < Self.frameHeaderMax { header += piece.prefix(Self.frameHeaderMax - header.count) }
+                    storedHash?.update(bufferPointer: piece)
+                    try decompressor.decompress(piece)
+                }
+                count = try decompressor.finish()
+            }
+        } catch let error as ZstdError {
+            let isMismatch = error.code == .library(Self.zstdChecksumWrong) || (kind == .frame && !Zstd.hasContentChecksum(header))
+            throw isMismatch ? mismatch : EventLogError(.corrupt(sequence: nil), "snapshot \(id): \(error)")
         }
-        guard state.count == size else { throw mismatch }
-        if case .stateSHA256(let checksum) = kind, Array(SHA256.hash(data: state)) != checksum { throw mismatch }
+        guard state.count == size, kind != .frame || Zstd.hasContentChecksum(header) else { throw mismatch }
+        switch kind {
+        case .frame: break
+        case .storedSHA256(let checksum): guard let storedHash, Array(storedHash.finalize()) == checksum else { throw mismatch }
+        case .stateSHA256(let checksum): guard Array(SHA256.hash(data: state)) == checksum else { throw mismatch }
+        }
         return state
     }
+
+    /// The longest zstd frame header (`ZSTD_FRAMEHEADERSIZE_MAX`).
+    private static let frameHeaderMax = 18
 
     /// libzstd's `ZSTD_error_checksum_wrong` (stable value from zstd_errors.h).
     private static let zstdChecksumWrong = 22

@@ -25,7 +25,7 @@ public final class ZstdDecompressor {
     private var atFrameBoundary = true
     /// The dictionary ID the current frame's header asks for (0: none or unknown).
     private var frameDictionaryID: UInt32 = 0
-    private var failure: ZstdError?
+    private var failure = StickyFailure()
 
     /// Creates a decompressor that produces at most `maxSize` bytes, optionally with a dictionary.
     /// Without `verifyingChecksum`, a frame's content checksum is not computed: for a caller that
@@ -71,7 +71,7 @@ public final class ZstdDecompressor {
     ///
     /// - Throws: `.sizeLimitExceeded` past `maxSize`, `.library` for corrupt input or a dictionary mismatch.
     public func decompress(_ chunk: some ContiguousBytes) throws(ZstdError) -> [UInt8] {
-        try sticky { () throws(ZstdError) in
+        try failure.run { () throws(ZstdError) in
             try withBytes(chunk) { (source) throws(ZstdError) in try stream(source) }
         }
     }
@@ -80,7 +80,7 @@ public final class ZstdDecompressor {
     ///
     /// - Throws: `.truncatedFrame` if no input was fed or the last frame is incomplete.
     public func finish() throws(ZstdError) {
-        try sticky { () throws(ZstdError) in
+        try failure.run { () throws(ZstdError) in
             if consumed == 0 {
                 throw ZstdError(.truncatedFrame, "input is empty, expected a zstd frame")
             }
@@ -93,7 +93,7 @@ public final class ZstdDecompressor {
     /// Decompresses a complete input: straight into an exactly sized array when it is a single
     /// frame that declares its size, by streaming otherwise.
     func decompressAll(_ source: UnsafeRawBufferPointer) throws(ZstdError) -> [UInt8] {
-        let output = try sticky { () throws(ZstdError) in
+        let output = try failure.run { () throws(ZstdError) in
             if let size = try declaredSizeOfSingleFrame(source) {
                 return try decompressFrame(source, size: size)
             }
@@ -170,17 +170,6 @@ public final class ZstdDecompressor {
         return ZstdError(error.code, "\(error.message): the frame needs \(needed), \(given)")
     }
 
-    /// Runs `body`, making its error (or an earlier one) permanent for this decompressor.
-    private func sticky<T>(_ body: () throws(ZstdError) -> T) throws(ZstdError) -> T {
-        if let failure { throw failure }
-        do {
-            return try body()
-        } catch {
-            failure = error
-            throw error
-        }
-    }
-
     /// `ZSTD_CONTENTSIZE_ERROR`; `ZSTD_CONTENTSIZE_UNKNOWN` is the one value above it.
-    private static let contentSizeError = UInt64.max - 1
+    static let contentSizeError = UInt64.max - 1
 }
