@@ -47,11 +47,13 @@ final class PreparedBatch: @unchecked Sendable {
     /// Starts preparing `events` on top of `cache`.
     ///
     /// `storedEvent` looks idempotency keys up; it is only called on this thread.
-    init(_ events: [NewEvent], cache: WriterCache, at now: Instant, on preparer: Preparer, storedEvent: (String) throws -> AppendedEvent?) {
-        self.cache = cache
+    /// `cache` is consumed: a copy still alive when the preparer first moves a stream head would
+    /// make it copy every head (the preparer may start before this initializer returns).
+    init(_ events: [NewEvent], cache: consuming WriterCache, at now: Instant, on preparer: Preparer, storedEvent: (String) throws -> AppendedEvent?) {
+        let room = cache.payloadCompressor == nil ? 0 : events.reduce(0) { $0 + PayloadCompressor.bound($1.payload.count) }
+        self.cache = consume cache
         rows = .allocate(capacity: max(1, events.count))
         hashes = .allocate(byteCount: max(1, events.count) * 32, alignment: 8)
-        let room = cache.payloadCompressor == nil ? 0 : events.reduce(0) { $0 + PayloadCompressor.bound($1.payload.count) }
         compressed = .allocate(byteCount: room, alignment: 1)
         threaded = events.count >= Self.threadedThreshold && !events.contains { $0.idempotencyKey != nil }
         if threaded {
@@ -83,9 +85,15 @@ final class PreparedBatch: @unchecked Sendable {
         do {
             for event in events {
                 if cancelled.load(ordering: .relaxed) { break }
+                // The planned event is moved, not copied, into its row: each copy would count a
+                // reference to each of its strings and its payload.
                 let step = try planner.plan(event, storedEvent: storedEvent, streamVersion: { cache.streams[$0]?.version ?? 0 })
-                guard case .write(let recorded) = step else {
-                    if case .duplicate(let stored) = step { results.append(stored) }
+                let recorded: RecordedEvent
+                switch consume step {
+                case .write(let planned):
+                    recorded = planned
+                case .duplicate(let stored):
+                    results.append(stored)
                     continue
                 }
                 let stream = cache.advance(recorded.streamID, to: recorded.position)
@@ -97,12 +105,12 @@ final class PreparedBatch: @unchecked Sendable {
                     chain.hash(recorded, previous: UnsafeRawBufferPointer(start: hashes + (count - 1) * 32, count: 32), into: hashes + count * 32)
                 }
                 cache.lastSequence = recorded.sequence
-                var row = Row(event: recorded, streamID: stream.id, typeID: type.id, isNewStream: stream.isNew, isNewType: type.isNew)
+                results.append(AppendedEvent(recorded))
+                var row = Row(event: consume recorded, streamID: stream.id, typeID: type.id, isNewStream: stream.isNew, isNewType: type.isNew)
                 if let compressor = cache.payloadCompressor {
                     compress(&row, with: compressor, at: &compressedEnd)
                 }
-                (rows + count).initialize(to: row)
-                results.append(AppendedEvent(recorded))
+                (rows + count).initialize(to: consume row)
                 count += 1
                 produced.store(count, ordering: .releasing)
                 // A sleeping writer is woken within 8 rows: no fence on every row.
