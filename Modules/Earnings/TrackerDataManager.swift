@@ -30,13 +30,10 @@ public struct TrackerDataManager: Sendable {
             streams[index].cards.append(.outageError(for: streams[index].service, lastUpdatedAt: streams[index].lastUpdatedAt))
         }
         var excluded: [TrackerExclusion] = []
-        var slots = merge(streams, excluded: &excluded)
-        var shown = 0
-        for index in slots.indices where validate(&slots[index], streams, now: now, excluded: &excluded) {
-            slots.swapAt(shown, index)
-            shown += 1
+        var slots: [Slot] = []
+        for var slot in merge(streams, excluded: &excluded) where validate(&slot, streams, now: now, excluded: &excluded) {
+            slots.append(slot)
         }
-        slots.removeSubrange(shown...)
         slots.sort { lhs, rhs in
             lhs.rankPriority != rhs.rankPriority
                 ? lhs.rankPriority > rhs.rankPriority
@@ -109,15 +106,7 @@ public struct TrackerDataManager: Sendable {
 
     /// Whether the card is shown; records why not. Sets the modes it goes to (those with an enabled plugin).
     private func validate(_ slot: inout Slot, _ streams: [TrackerCardStream], now: Instant, excluded: inout [TrackerExclusion]) -> Bool {
-        // Read in place: a copy of the card would count a reference to each of its strings.
-        let reason = exclusion(of: streams[Int(slot.stream)].cards[Int(slot.index)], &slot, now: now)
-        guard let reason else { return true }
-        excluded.append(TrackerExclusion(cardID: streams[Int(slot.stream)].cards[Int(slot.index)].cardID, service: streams[Int(slot.stream)].service, reason: reason))
-        return false
-    }
-
-    /// Why `card` is not shown, or nil; sets the modes its slot goes to.
-    private func exclusion(of card: borrowing TrackerCard, _ slot: inout Slot, now: Instant) -> TrackerExclusionReason? {
+        let card = streams[Int(slot.stream)].cards[Int(slot.index)]
         let reason: TrackerExclusionReason?
         if !card.isValid {
             reason = .invalid
@@ -133,7 +122,9 @@ public struct TrackerDataManager: Sendable {
         } else {
             reason = .missingPayload
         }
-        return reason
+        guard let reason else { return true }
+        excluded.append(TrackerExclusion(cardID: card.cardID, service: streams[Int(slot.stream)].service, reason: reason))
+        return false
     }
 
     /// The driver's (or a forced) choice if still shown; else the top card asking to force the
