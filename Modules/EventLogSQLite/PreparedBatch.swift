@@ -180,10 +180,14 @@ final class PreparedBatch: @unchecked Sendable {
         return available
     }
 
-    /// The writer's cache after the batch, and where every event landed.
+    /// The writer's cache after the batch, and where every event landed. Call once: the cache is
+    /// moved out, so that the batch, however long the preparer's thread keeps it alive, shares
+    /// none of its storage (the next batch would copy every stream head on its first write).
     func finish() throws -> (cache: WriterCache, results: [AppendedEvent]) {
         if threaded { finished.wait(); finished.signal() }
         if let failure { throw failure }
+        var cache = WriterCache()
+        swap(&cache, &self.cache)
         return (cache, results)
     }
 }
