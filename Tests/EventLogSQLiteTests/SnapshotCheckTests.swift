@@ -38,6 +38,11 @@ final class SnapshotCheckTests: XCTestCase {
         }
     }
 
+    func test_anEmptyState_loads() throws {
+        let frame = try Zstd.compress([UInt8](), level: 3)
+        XCTAssertEqual(try load(frame, kind: "frame", size: 0, piece: 5), [])
+    }
+
     func test_aChangedByte_orAWrongSize_isAMismatch() throws {
         var framed = try Zstd.compress(state, level: 3)
         XCTAssertEqual(message { try load(framed, kind: "frame", size: state.count - 1, piece: 100) }, "snapshot 7: zstd: frame declares 200000 bytes, past the 199999-byte limit")

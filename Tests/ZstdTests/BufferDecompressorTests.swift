@@ -25,6 +25,13 @@ final class BufferDecompressorTests: XCTestCase {
         }
     }
 
+    func test_emptyFrame_intoAnEmptyBuffer() throws {
+        let frame = try Zstd.compress([UInt8](), level: 3)
+        XCTAssertEqual(try decompress(frame, chunkSize: 1, room: 0), [])
+        XCTAssertEqual(caughtError { try decompress(Array(frame.dropLast()), chunkSize: 1, room: 0) }?.code, .truncatedFrame)
+        XCTAssertEqual(caughtError { try decompress([], chunkSize: 1, room: 0) }?.code, .truncatedFrame)
+    }
+
     func test_concatenatedFrames_fillOneBuffer() throws {
         let first = TestData.compressible(count: 10_000), second = TestData.random(count: 5_000)
         let frames = try Zstd.compress(first, level: 1) + Zstd.compress(second, level: 1)
