@@ -24,39 +24,41 @@ enum SQLiteRaw {
         return Array(UnsafeRawBufferPointer(start: pointer, count: count))
     }
 
-    /// The blob of column `index` of the current row, in place: valid until the statement steps or resets.
-    static func blobBytes(_ statement: OpaquePointer, _ index: Int32) -> UnsafeRawBufferPointer {
-        let count = Int(sqlite3_column_bytes(statement, index))
-        return UnsafeRawBufferPointer(start: count > 0 ? sqlite3_column_blob(statement, index) : nil, count: count)
-    }
+    /// Large blobs are read and written in pieces of this many bytes, never copied whole.
+    static let blobPiece = 1 << 20
 
     /// Writes `bytes` over the start of the blob in `table`.`column` of row `row` (made with
     /// `zeroblob`), a piece at a time.
     static func writeBlob(_ bytes: UnsafeRawBufferPointer, table: String, column: String, row: Int64, _ db: Database) throws {
-        var blob: OpaquePointer?
-        try check(sqlite3_blob_open(db.sqliteConnection, "main", table, column, row, 1, &blob), db)
-        defer { sqlite3_blob_close(blob) }
-        let piece = 1 << 20
-        for offset in stride(from: 0, to: bytes.count, by: piece) {
-            let count = min(piece, bytes.count - offset)
-            try check(sqlite3_blob_write(blob, bytes.baseAddress! + offset, Int32(count), Int32(offset)), db)
+        try withBlob(table, column, row, writable: true, db) { blob in
+            for offset in stride(from: 0, to: bytes.count, by: blobPiece) {
+                let count = min(blobPiece, bytes.count - offset)
+                try check(sqlite3_blob_write(blob, bytes.baseAddress! + offset, Int32(count), Int32(offset)), db)
+            }
         }
     }
 
-    /// Calls `body` with the blob in `table`.`column` of row `row`, a piece of at most `piece`
-    /// bytes at a time, in order: a large blob is never copied whole (as reading its column would).
-    static func readBlob(table: String, column: String, row: Int64, piece: Int = 1 << 20, _ db: Database, _ body: (UnsafeRawBufferPointer) throws -> Void) throws {
-        var blob: OpaquePointer?
-        try check(sqlite3_blob_open(db.sqliteConnection, "main", table, column, row, 0, &blob), db)
-        defer { sqlite3_blob_close(blob) }
-        let size = Int(sqlite3_blob_bytes(blob))
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(1, min(piece, size)), alignment: 16)
-        defer { buffer.deallocate() }
-        for offset in stride(from: 0, to: size, by: buffer.count) {
-            let count = min(buffer.count, size - offset)
-            try check(sqlite3_blob_read(blob, buffer.baseAddress, Int32(count), Int32(offset)), db)
-            try body(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
+    /// Calls `body` with the blob in `table`.`column` of row `row`, a piece at a time, in order
+    /// (reading the column would copy it whole).
+    static func readBlob(table: String, column: String, row: Int64, _ db: Database, _ body: (UnsafeRawBufferPointer) throws -> Void) throws {
+        try withBlob(table, column, row, writable: false, db) { blob in
+            let size = Int(sqlite3_blob_bytes(blob))
+            let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(1, min(blobPiece, size)), alignment: 16)
+            defer { buffer.deallocate() }
+            for offset in stride(from: 0, to: size, by: buffer.count) {
+                let count = min(buffer.count, size - offset)
+                try check(sqlite3_blob_read(blob, buffer.baseAddress, Int32(count), Int32(offset)), db)
+                try body(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
+            }
         }
+    }
+
+    /// Runs `body` with an incremental-I/O handle on the blob in `table`.`column` of row `row`.
+    private static func withBlob(_ table: String, _ column: String, _ row: Int64, writable: Bool, _ db: Database, _ body: (OpaquePointer?) throws -> Void) throws {
+        var blob: OpaquePointer?
+        try check(sqlite3_blob_open(db.sqliteConnection, "main", table, column, row, writable ? 1 : 0, &blob), db)
+        defer { sqlite3_blob_close(blob) }
+        try body(blob)
     }
 
     /// Throws GRDB's error for a result code other than `SQLITE_OK`.
