@@ -114,3 +114,29 @@ extension ServiceDataManager: BinaryEncodable, BinaryDecodable {
         retryAt = try reader.decodeIfPresent(Instant.self, forKey: "retryAt")
     }
 }
+
+// Packed in tracker snapshots (see `TrackerProjection+BinaryCodable.swift`), beside the private setters.
+extension ServiceDataManager {
+    func pack(into writer: inout PackedFieldWriter) {
+        writer.string(service.rawValue)
+        writer.unsigned(UInt(cards.count))
+        for card in cards { card.pack(into: &writer) }
+        writer.bool(isInOutage)
+        writer.optional(lastUpdatedAt) { $0.signed($1.millisecondsSinceEpoch) }
+        writer.optional(lastPullAt) { $0.signed($1.millisecondsSinceEpoch) }
+        writer.int(failedPulls)
+        writer.optional(retryAt) { $0.signed($1.millisecondsSinceEpoch) }
+    }
+
+    init(packed reader: inout PackedFieldReader) throws(PackedFieldError) {
+        service = TrackerService(rawValue: try reader.string())
+        let count = try reader.count(minimumBytes: 17)
+        cards.reserveCapacity(count)
+        for _ in 0..<count { cards.append(try TrackerCard(packed: &reader)) }
+        isInOutage = try reader.bool()
+        lastUpdatedAt = try reader.optional { reader throws(PackedFieldError) in Instant(millisecondsSinceEpoch: try reader.signed()) }
+        lastPullAt = try reader.optional { reader throws(PackedFieldError) in Instant(millisecondsSinceEpoch: try reader.signed()) }
+        failedPulls = try reader.int()
+        retryAt = try reader.optional { reader throws(PackedFieldError) in Instant(millisecondsSinceEpoch: try reader.signed()) }
+    }
+}

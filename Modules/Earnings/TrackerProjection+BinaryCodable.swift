@@ -1,15 +1,90 @@
 import EventLog
+import PlatformKit
 
-// The tracker snapshot encodes and decodes without `Codable` (the synthesized encoding's keys, in
-// its order).
+// The tracker snapshot holds every driver's cards: the trackers are packed one after another in
+// driver order (`TrackerState.pack(into:)`), a third of their size as keyed containers, which
+// also decode several times faster. Snapshots written before hold a keyed container per tracker
+// (`trackers`) and still load. `Codable` and the binary conformance write the same bytes.
 
-extension TrackerProjection.State: BinaryEncodable, BinaryDecodable {
+extension TrackerProjection.State: Codable, BinaryEncodable, BinaryDecodable {
+    private enum CodingKeys: String, CodingKey {
+        case driverIDs, packedTrackers, trackers
+    }
+
+    /// The driver ids in order and their trackers packed in the same order.
+    private var packed: (driverIDs: [String], bytes: [UInt8]) {
+        let driverIDs = trackers.keys.sorted()
+        var writer = PackedFieldWriter()
+        for driverID in driverIDs { trackers[driverID]?.pack(into: &writer) }
+        return (driverIDs, writer.bytes)
+    }
+
+    /// Trackers unpacked from `bytes`, one per driver of `driverIDs`, in order.
+    private static func trackers(_ driverIDs: [String], packed bytes: UnsafeBufferPointer<UInt8>) throws -> [String: TrackerState] {
+        var reader = PackedFieldReader(bytes)
+        var trackers: [String: TrackerState] = [:]
+        trackers.reserveCapacity(driverIDs.count)
+        do throws(PackedFieldError) {
+            for driverID in driverIDs { trackers[driverID] = try TrackerState(packed: &reader) }
+            guard reader.isAtEnd else { throw reader.problem("bytes left after the last tracker") }
+        } catch {
+            throw DecodingError.dataCorrupted(.init(
+                codingPath: [CodingKeys.packedTrackers], debugDescription: "Malformed packed trackers at byte \(error.offset): \(error.description)."
+            ))
+        }
+        guard trackers.count == driverIDs.count else {
+            throw DecodingError.dataCorrupted(.init(codingPath: [CodingKeys.driverIDs], debugDescription: "A driver id is listed more than once."))
+        }
+        return trackers
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        let packed = packed
+        try container.encode(packed.driverIDs, forKey: .driverIDs)
+        try container.encode(packed.bytes, forKey: .packedTrackers)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        if let bytes = try container.decodeIfPresent([UInt8].self, forKey: .packedTrackers) {
+            let driverIDs = try container.decode([String].self, forKey: .driverIDs)
+            trackers = try bytes.withUnsafeBufferPointer { try Self.trackers(driverIDs, packed: $0) }
+        } else {
+            trackers = try container.decode([String: TrackerState].self, forKey: .trackers)
+        }
+    }
+
+    /// Packs a tracker at a time, twice (the total size first): a big state's packed bytes are
+    /// never all held in one array, as the snapshot is written in chunks.
     public func encode(to writer: inout BinaryKeyedWriter) {
-        writer.encode(trackers, forKey: "trackers")
+        let driverIDs = trackers.keys.sorted()
+        writer.encode(driverIDs, forKey: "driverIDs")
+        var scratch = PackedFieldWriter()
+        func pack(_ driverID: String) {
+            scratch.removeAll()
+            trackers[driverID]?.pack(into: &scratch)
+        }
+        var size = 0
+        for driverID in driverIDs {
+            pack(driverID)
+            size += scratch.bytes.count
+        }
+        writer.encodeBytes(count: size, forKey: "packedTrackers") { bytes in
+            for driverID in driverIDs {
+                pack(driverID)
+                scratch.bytes.withUnsafeBufferPointer { bytes.append($0) }
+            }
+        }
     }
 
     public init(from reader: inout BinaryKeyedReader) throws {
-        trackers = try reader.decode([String: TrackerState].self, forKey: "trackers")
+        if reader.keys.contains("trackers") {
+            trackers = try reader.decode([String: TrackerState].self, forKey: "trackers")
+            return
+        }
+        let driverIDs = try reader.decode([String].self, forKey: "driverIDs")
+        trackers = try reader.withBytes(forKey: "packedTrackers") { try Self.trackers(driverIDs, packed: $0) }
     }
 }
 

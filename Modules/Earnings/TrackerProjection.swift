@@ -4,7 +4,8 @@ import RealtimeAPI
 
 /// Every driver's tracker, folded from the tracker events (`earnings.tracker.*`).
 public struct TrackerProjection: Projection {
-    public struct State: Sendable, Hashable, Codable {
+    /// Snapshots pack every tracker into one byte string (see `TrackerProjection+BinaryCodable.swift`).
+    public struct State: Sendable, Hashable {
         public var trackers: [String: TrackerState] = [:]
         public init() {}
     }

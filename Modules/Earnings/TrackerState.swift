@@ -96,3 +96,31 @@ extension TrackerState: BinaryEncodable, BinaryDecodable {
         updatedAt = try reader.decodeIfPresent(Instant.self, forKey: "updatedAt")
     }
 }
+
+// Packed in tracker snapshots (see `TrackerProjection+BinaryCodable.swift`), beside the private setters.
+extension TrackerState {
+    func pack(into writer: inout PackedFieldWriter) {
+        writer.unsigned(UInt(managers.count))
+        for manager in managers { manager.pack(into: &writer) }
+        writer.string(ui.privacyStatus.rawValue)
+        writer.optional(ui.selectedStatusCardID) { $0.string($1) }
+        writer.optional(ui.openBulletinCardID) { $0.string($1) }
+        writer.optional(updatedAt) { $0.signed($1.millisecondsSinceEpoch) }
+    }
+
+    init(packed reader: inout PackedFieldReader) throws(PackedFieldError) {
+        let count = try reader.count(minimumBytes: 7)
+        var managers: [ServiceDataManager] = []
+        managers.reserveCapacity(count)
+        for _ in 0..<count { managers.append(try ServiceDataManager(packed: &reader)) }
+        self.managers = managers
+        let privacy = try reader.string()
+        guard let privacyStatus = TrackerPrivacyStatus(rawValue: privacy) else { throw reader.problem("privacy status \"\(privacy)\" is unknown") }
+        ui = TrackerUIState(
+            privacyStatus: privacyStatus,
+            selectedStatusCardID: try reader.optional { reader throws(PackedFieldError) in try reader.string() },
+            openBulletinCardID: try reader.optional { reader throws(PackedFieldError) in try reader.string() }
+        )
+        updatedAt = try reader.optional { reader throws(PackedFieldError) in Instant(millisecondsSinceEpoch: try reader.signed()) }
+    }
+}

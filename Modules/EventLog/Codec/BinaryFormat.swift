@@ -598,19 +598,9 @@ enum _Read {
     }
 
     /// `bytes` as a `String` if they are valid UTF-8.
+    @inline(__always)
     static func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
-        // Most strings of a snapshot are short ids: ASCII, a `String` holds them inline. Built in
-        // place, such a string is not validated again (`String(decoding:as:)` would).
-        if bytes.count <= 15, UTF8Bytes.isASCII(bytes) {
-            return String(unsafeUninitializedCapacity: bytes.count) { $0.initialize(fromContentsOf: bytes) }
-        }
-        if #available(macOS 26.0, iOS 26.0, watchOS 26.0, tvOS 26.0, visionOS 26.0, *) {
-            // Non-generic validation: several times faster than `String(validating:as:)`.
-            guard let utf8 = try? UTF8Span(validating: bytes.span) else { return nil }
-            return String(copying: utf8)
-        } else {
-            return String(validating: bytes, as: UTF8.self)
-        }
+        UTF8Bytes.string(bytes)
     }
 
     @inline(__always)

@@ -1,0 +1,135 @@
+@testable import Earnings
+import EventLog
+import EventLogTestSupport
+import PlatformKit
+import RealtimeAPI
+import XCTest
+
+/// A tracker snapshot packs every driver's tracker without keys: `Codable`'s bytes without
+/// `Codable`, read back equal to what was written (every card kind, every optional field either
+/// way), far smaller than a keyed container per tracker; snapshots written before still load, and
+/// malformed packed bytes are refused with the offset.
+final class TrackerSnapshotPackingTests: XCTestCase {
+    /// Trackers of `drivers` drivers, each folded from a different mix of the tracker events.
+    private func state(drivers: Int, seed: UInt64 = 1) -> TrackerProjection.State {
+        var random = SeededGenerator(seed: seed)
+        let cards = [everyField, TrackerCard(cardID: "bare", priority: .infinity, payload: nil, cardType: nil)] + everyPayload.enumerated().map { index, payload in
+            TrackerCard(
+                cardID: "card-\(index)", priority: Double(index) - 3.5, isValid: index % 4 != 0, payload: payload,
+                cardType: CardType.allCases[index % CardType.allCases.count], expiresAt: index % 2 == 0 ? 1_763_300_000 + Int64(index) : nil,
+                lastUpdatedAt: index % 3 == 0 ? nil : 1_763_290_000, outageState: index % 5 == 0 ? .unknown : .normal,
+                shouldForceSwitchStatusMode: index % 3 == 1 ? false : nil, statusModePriority: index % 2 == 1 ? 0.1 * Double(index) : nil
+            )
+        }
+        var state = TrackerProjection.State()
+        for driver in 0..<drivers {
+            let driverID = "driver-\(driver)"
+            var tracker = TrackerState()
+            let time = Int64(random.next() % 10_000)
+            let some = Array(cards.shuffled(using: &random).prefix(Int(random.next() % UInt64(cards.count + 1))))
+            tracker.apply(TrackerCardsPushed(driverID: driverID, service: driver % 2 == 0 ? .earnings : "partner.bonus", cards: some, at: at(time)))
+            if driver % 3 == 1 { tracker.apply(TrackerPullFailed(driverID: driverID, service: .incentives, reason: "timeout", at: at(time + 1), retryAt: at(time + 9))) }
+            if driver % 4 == 2 { tracker.apply(TrackerCardsPulled(driverID: driverID, service: .incentives, cards: Array(cards.prefix(3)), at: at(time + 20))) }
+            if driver % 5 == 3 { tracker.apply(TrackerPrivacyChanged(driverID: driverID, privacyStatus: .hidden, at: at(time + 30))) }
+            if driver % 6 == 4 { tracker.apply(TrackerStatusItemSelected(driverID: driverID, cardID: "card-2", at: at(time + 40))) }
+            if driver % 7 == 5 { tracker.apply(TrackerBulletinDismissed(driverID: driverID, at: at(time + 50))) }
+            state.trackers[driverID] = tracker
+        }
+        state.trackers["never-pushed"] = TrackerState()
+        return state
+    }
+
+    func test_trackers_codeLikeCodable_andRoundTrip() throws {
+        for state in [TrackerProjection.State(), state(drivers: 1), state(drivers: 40, seed: 7)] {
+            try assertEncodesLikeCodable(state)
+            try assertDecodesLikeCodable(state)
+            XCTAssertEqual(try TrackerProjection().decodeState(TrackerProjection().encodeState(state)), state)
+        }
+        let kinds = Set(state(drivers: 40, seed: 7).trackers.values.flatMap { $0.managers.flatMap(\.cards) }.compactMap(\.payload?.kind))
+        XCTAssertEqual(kinds.count, TrackerCardKind.allCases.count, "every card kind is packed")
+    }
+
+    func test_packedTrackers_takeAThirdOfTheBytes_ofKeyedTrackers() throws {
+        let state = state(drivers: 200)
+        let packed = try BinaryEncoder().encode(state).count
+        let keyed = try BinaryEncoder().encode(LegacyTrackers(trackers: state.trackers)).count
+        XCTAssertLessThan(packed * 3, keyed, "\(packed) bytes packed, \(keyed) keyed")
+    }
+
+    func test_aSnapshotWrittenBeforePacking_stillLoads() throws {
+        let state = state(drivers: 25, seed: 3)
+        let legacy = try BinaryEncoder().encode(LegacyTrackers(trackers: state.trackers))
+        XCTAssertEqual(try TrackerProjection().decodeState(legacy), state)
+        var codable = BinaryDecoder()
+        codable.usesBinaryDecodable = false
+        XCTAssertEqual(try codable.decode(TrackerProjection.State.self, from: legacy), state)
+    }
+
+    func test_malformedPackedTrackers_areRefused_withTheOffset() throws {
+        let good = try BinaryEncoder().encode(PackedForm(state(drivers: 3)))
+        XCTAssertEqual(try TrackerProjection().decodeState(good), state(drivers: 3))
+        var truncated = try PackedForm(state(drivers: 3))
+        truncated.packedTrackers.removeLast(5)
+        var extra = try PackedForm(state(drivers: 3))
+        extra.packedTrackers.append(0)
+        var badFlag = try PackedForm(state(drivers: 3))
+        // The first tracker ("driver-0") starts with its manager count (1 byte) and its first
+        // manager's service name ("earnings", 9 bytes); its card count follows: make it run on.
+        badFlag.packedTrackers[1 + 1 + 8] = 0xFF
+        var moreDrivers = try PackedForm(state(drivers: 3))
+        moreDrivers.driverIDs.append("ghost")
+        var repeated = try PackedForm(state(drivers: 3))
+        repeated.driverIDs[1] = repeated.driverIDs[0]
+        for (name, form) in [("truncated", truncated), ("extra", extra), ("bad flag", badFlag), ("more drivers", moreDrivers), ("repeated", repeated)] {
+            XCTAssertThrowsError(try TrackerProjection().decodeState(BinaryEncoder().encode(form)), name) { error in
+                guard case DecodingError.dataCorrupted(let context) = error else { return XCTFail("\(name): \(error)") }
+                let expected = name == "repeated" ? "A driver id is listed more than once" : "Malformed packed trackers at byte "
+                XCTAssertTrue(context.debugDescription.hasPrefix(expected), "\(name): \(context.debugDescription)")
+            }
+        }
+    }
+
+    func test_packedFields_refuseWhatTheyCannotRead() throws {
+        let bad: [[UInt8]] = [[], [0x80], [2], [0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x7F]]
+        for bytes in bad {
+            try bytes.withUnsafeBufferPointer { buffer in
+                var reader = PackedFieldReader(buffer)
+                XCTAssertThrowsError(try reader.unsigned() == 2 ? try reader.bool() : false, "\(bytes)")
+            }
+        }
+        var writer = PackedFieldWriter()
+        writer.string("é")
+        writer.signed(.min)
+        writer.double(-.zero)
+        writer.money(Money(minorUnits: -5, currency: .jpy))
+        writer.optional(Int?.none) { $0.int($1) }
+        try writer.bytes.withUnsafeBufferPointer { buffer in
+            var reader = PackedFieldReader(buffer)
+            XCTAssertEqual(try reader.string(), "é")
+            XCTAssertEqual(try reader.signed(), .min)
+            XCTAssertEqual(try reader.double().sign, .minus)
+            XCTAssertEqual(try reader.money(), Money(minorUnits: -5, currency: .jpy))
+            XCTAssertNil(try reader.optional { reader throws(PackedFieldError) in try reader.int() })
+            XCTAssertTrue(reader.isAtEnd)
+        }
+        try [UInt8]([2, 0xC3, 0x28]).withUnsafeBufferPointer { buffer in
+            var reader = PackedFieldReader(buffer)
+            XCTAssertThrowsError(try reader.string()) { XCTAssertEqual(($0 as? PackedFieldError)?.offset, 3) }
+        }
+    }
+}
+
+/// The tracker state as snapshots before packing encoded it: a keyed container per tracker.
+private struct LegacyTrackers: Encodable {
+    var trackers: [String: TrackerState]
+}
+
+/// The packed form's fields, to damage.
+private struct PackedForm: Codable {
+    var driverIDs: [String]
+    var packedTrackers: [UInt8]
+
+    init(_ state: TrackerProjection.State) throws {
+        self = try BinaryDecoder().decode(PackedForm.self, from: BinaryEncoder().encode(state))
+    }
+}
