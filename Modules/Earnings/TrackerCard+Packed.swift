@@ -2,7 +2,7 @@ import PlatformKit
 import RealtimeAPI
 
 // Cards as the tracker snapshot packs them: each field in declaration order, without keys (see
-// `PackedFieldWriter`). A keyed card takes ~400 bytes, three quarters of them field names.
+// `PackedFieldWriter`). A keyed card takes ~400 bytes, most of them field names.
 
 extension TrackerCard {
     func pack(into writer: inout PackedFieldWriter) {
