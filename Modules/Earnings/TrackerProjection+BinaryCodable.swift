@@ -19,7 +19,8 @@ extension TrackerProjection.State: Codable, BinaryEncodable, BinaryDecodable {
         return (driverIDs, writer.bytes)
     }
 
-    /// Trackers unpacked from `bytes`, one per driver of `driverIDs`, in order.
+    /// Trackers unpacked from `bytes`, one per driver of `driverIDs`, in order. Errors name no
+    /// coding path (the binary reader puts them under their key).
     private static func trackers(_ driverIDs: [String], packed bytes: UnsafeBufferPointer<UInt8>) throws -> [String: TrackerState] {
         var reader = PackedFieldReader(bytes)
         var trackers: [String: TrackerState] = [:]
@@ -28,12 +29,10 @@ extension TrackerProjection.State: Codable, BinaryEncodable, BinaryDecodable {
             for driverID in driverIDs { trackers[driverID] = try TrackerState(packed: &reader) }
             guard reader.isAtEnd else { throw reader.problem("bytes left after the last tracker") }
         } catch {
-            throw DecodingError.dataCorrupted(.init(
-                codingPath: [CodingKeys.packedTrackers], debugDescription: "Malformed packed trackers at byte \(error.offset): \(error.description)."
-            ))
+            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "Malformed packed trackers at byte \(error.offset): \(error.description)."))
         }
         guard trackers.count == driverIDs.count else {
-            throw DecodingError.dataCorrupted(.init(codingPath: [CodingKeys.driverIDs], debugDescription: "A driver id is listed more than once."))
+            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "A driver id is listed more than once."))
         }
         return trackers
     }
