@@ -8,7 +8,7 @@ import XCTest
 /// A tracker snapshot packs every driver's tracker without keys: `Codable`'s bytes without
 /// `Codable`, read back equal to what was written (every card kind, every optional field either
 /// way), far smaller than a keyed container per tracker; snapshots written before still load, and
-/// malformed packed bytes are refused with the offset.
+/// malformed packed bytes are refused with the offset (the packed fields themselves: `PackedFieldsTests`).
 final class TrackerSnapshotPackingTests: XCTestCase {
     /// Trackers of `drivers` drivers, each folded from a different mix of the tracker events.
     private func state(drivers: Int, seed: UInt64 = 1) -> TrackerProjection.State {
@@ -86,35 +86,6 @@ final class TrackerSnapshotPackingTests: XCTestCase {
                 let expected = name == "repeated" ? "A driver id is listed more than once" : "Malformed packed trackers at byte "
                 XCTAssertTrue(context.debugDescription.hasPrefix(expected), "\(name): \(context.debugDescription)")
             }
-        }
-    }
-
-    func test_packedFields_refuseWhatTheyCannotRead() throws {
-        let bad: [[UInt8]] = [[], [0x80], [2], [0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x7F]]
-        for bytes in bad {
-            try bytes.withUnsafeBufferPointer { buffer in
-                var reader = PackedFieldReader(buffer)
-                XCTAssertThrowsError(try reader.unsigned() == 2 ? try reader.bool() : false, "\(bytes)")
-            }
-        }
-        var writer = PackedFieldWriter()
-        writer.string("é")
-        writer.signed(.min)
-        writer.double(-.zero)
-        writer.money(Money(minorUnits: -5, currency: .jpy))
-        writer.optional(Int?.none) { $0.int($1) }
-        try writer.bytes.withUnsafeBufferPointer { buffer in
-            var reader = PackedFieldReader(buffer)
-            XCTAssertEqual(try reader.string(), "é")
-            XCTAssertEqual(try reader.signed(), .min)
-            XCTAssertEqual(try reader.double().sign, .minus)
-            XCTAssertEqual(try reader.money(), Money(minorUnits: -5, currency: .jpy))
-            XCTAssertNil(try reader.optional { reader throws(PackedFieldError) in try reader.int() })
-            XCTAssertTrue(reader.isAtEnd)
-        }
-        try [UInt8]([2, 0xC3, 0x28]).withUnsafeBufferPointer { buffer in
-            var reader = PackedFieldReader(buffer)
-            XCTAssertThrowsError(try reader.string()) { XCTAssertEqual(($0 as? PackedFieldError)?.offset, 3) }
         }
     }
 }
