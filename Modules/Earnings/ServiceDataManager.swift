@@ -122,10 +122,10 @@ extension ServiceDataManager {
         writer.unsigned(UInt(cards.count))
         for card in cards { card.pack(into: &writer) }
         writer.bool(isInOutage)
-        writer.optional(lastUpdatedAt) { $0.signed($1.millisecondsSinceEpoch) }
-        writer.optional(lastPullAt) { $0.signed($1.millisecondsSinceEpoch) }
+        writer.instant(lastUpdatedAt)
+        writer.instant(lastPullAt)
         writer.int(failedPulls)
-        writer.optional(retryAt) { $0.signed($1.millisecondsSinceEpoch) }
+        writer.instant(retryAt)
     }
 
     init(packed reader: inout PackedFieldReader) throws(PackedFieldError) {
@@ -134,9 +134,9 @@ extension ServiceDataManager {
         cards.reserveCapacity(count)
         for _ in 0..<count { cards.append(try TrackerCard(packed: &reader)) }
         isInOutage = try reader.bool()
-        lastUpdatedAt = try reader.optional { reader throws(PackedFieldError) in Instant(millisecondsSinceEpoch: try reader.signed()) }
-        lastPullAt = try reader.optional { reader throws(PackedFieldError) in Instant(millisecondsSinceEpoch: try reader.signed()) }
+        lastUpdatedAt = try reader.optionalInstant()
+        lastPullAt = try reader.optionalInstant()
         failedPulls = try reader.int()
-        retryAt = try reader.optional { reader throws(PackedFieldError) in Instant(millisecondsSinceEpoch: try reader.signed()) }
+        retryAt = try reader.optionalInstant()
     }
 }

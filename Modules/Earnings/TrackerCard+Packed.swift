@@ -81,19 +81,6 @@ extension TrackerCardPayload {
     }
 }
 
-/// An optional string or amount, for the payloads' many.
-private extension PackedFieldWriter {
-    mutating func string(_ value: String?) { optional(value) { $0.string($1) } }
-    mutating func money(_ value: Money?) { optional(value) { $0.money($1) } }
-    mutating func int(_ value: Int?) { optional(value) { $0.int($1) } }
-}
-
-private extension PackedFieldReader {
-    mutating func optionalString() throws(PackedFieldError) -> String? { try optional { reader throws(PackedFieldError) in try reader.string() } }
-    mutating func optionalMoney() throws(PackedFieldError) -> Money? { try optional { reader throws(PackedFieldError) in try reader.money() } }
-    mutating func optionalInt() throws(PackedFieldError) -> Int? { try optional { reader throws(PackedFieldError) in try reader.int() } }
-}
-
 extension TrackerRecentTripsCard {
     func pack(into writer: inout PackedFieldWriter) {
         writer.string(title)

@@ -11,12 +11,15 @@ extension TrackerProjection.State: Codable, BinaryEncodable, BinaryDecodable {
         case driverIDs, packedTrackers, trackers
     }
 
-    /// The driver ids in order and their trackers packed in the same order.
-    private var packed: (driverIDs: [String], bytes: [UInt8]) {
-        let driverIDs = trackers.keys.sorted()
-        var writer = PackedFieldWriter()
-        for driverID in driverIDs { trackers[driverID]?.pack(into: &writer) }
-        return (driverIDs, writer.bytes)
+    /// Calls `body` with each tracker packed, in the order of `driverIDs`: a tracker at a time, so
+    /// a big state's packed bytes are never all held in one array (a snapshot is written in chunks).
+    private func forEachPacked(_ driverIDs: [String], _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        var scratch = PackedFieldWriter()
+        for driverID in driverIDs {
+            scratch.removeAll()
+            trackers[driverID]?.pack(into: &scratch)
+            scratch.bytes.withUnsafeBufferPointer(body)
+        }
     }
 
     /// Trackers unpacked from `bytes`, one per driver of `driverIDs`, in order. Errors name no
@@ -39,9 +42,11 @@ extension TrackerProjection.State: Codable, BinaryEncodable, BinaryDecodable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        let packed = packed
-        try container.encode(packed.driverIDs, forKey: .driverIDs)
-        try container.encode(packed.bytes, forKey: .packedTrackers)
+        let driverIDs = trackers.keys.sorted()
+        var bytes: [UInt8] = []
+        forEachPacked(driverIDs) { bytes.append(contentsOf: $0) }
+        try container.encode(driverIDs, forKey: .driverIDs)
+        try container.encode(bytes, forKey: .packedTrackers)
     }
 
     public init(from decoder: any Decoder) throws {
@@ -54,27 +59,13 @@ extension TrackerProjection.State: Codable, BinaryEncodable, BinaryDecodable {
         }
     }
 
-    /// Packs a tracker at a time, twice (the total size first): a big state's packed bytes are
-    /// never all held in one array, as the snapshot is written in chunks.
+    /// Packs every tracker twice, the total size first.
     public func encode(to writer: inout BinaryKeyedWriter) {
         let driverIDs = trackers.keys.sorted()
         writer.encode(driverIDs, forKey: "driverIDs")
-        var scratch = PackedFieldWriter()
-        func pack(_ driverID: String) {
-            scratch.removeAll()
-            trackers[driverID]?.pack(into: &scratch)
-        }
         var size = 0
-        for driverID in driverIDs {
-            pack(driverID)
-            size += scratch.bytes.count
-        }
-        writer.encodeBytes(count: size, forKey: "packedTrackers") { bytes in
-            for driverID in driverIDs {
-                pack(driverID)
-                scratch.bytes.withUnsafeBufferPointer { bytes.append($0) }
-            }
-        }
+        forEachPacked(driverIDs) { size += $0.count }
+        writer.encodeBytes(count: size, forKey: "packedTrackers") { bytes in forEachPacked(driverIDs) { bytes.append($0) } }
     }
 
     public init(from reader: inout BinaryKeyedReader) throws {

@@ -103,9 +103,9 @@ extension TrackerState {
         writer.unsigned(UInt(managers.count))
         for manager in managers { manager.pack(into: &writer) }
         writer.string(ui.privacyStatus.rawValue)
-        writer.optional(ui.selectedStatusCardID) { $0.string($1) }
-        writer.optional(ui.openBulletinCardID) { $0.string($1) }
-        writer.optional(updatedAt) { $0.signed($1.millisecondsSinceEpoch) }
+        writer.string(ui.selectedStatusCardID)
+        writer.string(ui.openBulletinCardID)
+        writer.instant(updatedAt)
     }
 
     init(packed reader: inout PackedFieldReader) throws(PackedFieldError) {
@@ -118,9 +118,8 @@ extension TrackerState {
         guard let privacyStatus = TrackerPrivacyStatus(rawValue: privacy) else { throw reader.problem("privacy status \"\(privacy)\" is unknown") }
         ui = TrackerUIState(
             privacyStatus: privacyStatus,
-            selectedStatusCardID: try reader.optional { reader throws(PackedFieldError) in try reader.string() },
-            openBulletinCardID: try reader.optional { reader throws(PackedFieldError) in try reader.string() }
+            selectedStatusCardID: try reader.optionalString(), openBulletinCardID: try reader.optionalString()
         )
-        updatedAt = try reader.optional { reader throws(PackedFieldError) in Instant(millisecondsSinceEpoch: try reader.signed()) }
+        updatedAt = try reader.optionalInstant()
     }
 }

@@ -140,6 +140,11 @@ public struct PackedFieldError: Error, CustomStringConvertible, Equatable {
 }
 
 extension PackedFieldWriter {
+    /// An instant: its milliseconds since the epoch.
+    public mutating func instant(_ instant: Instant) {
+        signed(instant.millisecondsSinceEpoch)
+    }
+
     /// An amount: its minor units, its currency's code and digits.
     public mutating func money(_ money: Money) {
         signed(money.minorUnits)
@@ -148,7 +153,27 @@ extension PackedFieldWriter {
     }
 }
 
+// Optional values of the common kinds, behind their presence byte.
+extension PackedFieldWriter {
+    public mutating func string(_ value: String?) { optional(value) { $0.string($1) } }
+    public mutating func int(_ value: Int?) { optional(value) { $0.int($1) } }
+    public mutating func money(_ value: Money?) { optional(value) { $0.money($1) } }
+    public mutating func instant(_ value: Instant?) { optional(value) { $0.instant($1) } }
+}
+
 extension PackedFieldReader {
+    public mutating func optionalString() throws(PackedFieldError) -> String? { try optional { reader throws(PackedFieldError) in try reader.string() } }
+    public mutating func optionalInt() throws(PackedFieldError) -> Int? { try optional { reader throws(PackedFieldError) in try reader.int() } }
+    public mutating func optionalMoney() throws(PackedFieldError) -> Money? { try optional { reader throws(PackedFieldError) in try reader.money() } }
+    public mutating func optionalInstant() throws(PackedFieldError) -> Instant? { try optional { reader throws(PackedFieldError) in try reader.instant() } }
+}
+
+extension PackedFieldReader {
+    /// An instant as ``PackedFieldWriter/instant(_:)`` writes it.
+    public mutating func instant() throws(PackedFieldError) -> Instant {
+        Instant(millisecondsSinceEpoch: try signed())
+    }
+
     /// An amount as ``PackedFieldWriter/money(_:)`` writes it; a malformed currency throws.
     public mutating func money() throws(PackedFieldError) -> Money {
         let minorUnits = try signed()

@@ -1,4 +1,5 @@
 import Foundation
+import PlatformKit
 
 /// Decodes `Decodable` values from the binary format of ``BinaryEncoder``.
 ///
@@ -434,7 +435,7 @@ struct _KeyedDec<Key: CodingKey>: KeyedDecodingContainerProtocol {
         var keys: [Key] = []
         keys.reserveCapacity(core.count)
         core.forEachEntry { keyBytes, _, _ in
-            guard let name = _Read.string(keyBytes) else { return false }
+            guard let name = UTF8Bytes.string(keyBytes) else { return false }
             if let key = Key(stringValue: name) ?? Int(name).flatMap(Key.init(intValue:)) { keys.append(key) }
             return false
         }

@@ -592,15 +592,9 @@ enum _Read {
     static func string(_ base: UnsafeRawPointer, _ position: inout Int, _ end: Int) throws(_DecodeFailure) -> String {
         let length = try length(base, &position, end)
         let bytes = UnsafeBufferPointer(start: (base + position).assumingMemoryBound(to: UInt8.self), count: length)
-        guard let string = string(bytes) else { throw .invalidUTF8 }
+        guard let string = UTF8Bytes.string(bytes) else { throw .invalidUTF8 }
         position &+= length
         return string
-    }
-
-    /// `bytes` as a `String` if they are valid UTF-8.
-    @inline(__always)
-    static func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
-        UTF8Bytes.string(bytes)
     }
 
     @inline(__always)

@@ -206,7 +206,7 @@ public struct BinaryKeyedReader {
         var names: [String] = []
         var position = entries
         for _ in 0..<count {
-            if let name = _Read.string(nextEntry(at: &position).key) { names.append(name) }
+            if let name = UTF8Bytes.string(nextEntry(at: &position).key) { names.append(name) }
         }
         return names
     }

@@ -1,3 +1,5 @@
+import PlatformKit
+
 /// A dictionary key that `Codable` writes as a string (a `CodingKeyRepresentable` whose coding
 /// key is its text): dictionaries keyed by it are written and read without `Codable`, in the
 /// same bytes, as dictionaries with `String` keys are.
@@ -11,7 +13,7 @@ public protocol BinaryStringKey: Hashable, Codable, CodingKeyRepresentable {
 
 extension String: BinaryStringKey {
     public init?(keyUTF8 utf8: UnsafeBufferPointer<UInt8>) {
-        guard let string = _Read.string(utf8) else { return nil }
+        guard let string = UTF8Bytes.string(utf8) else { return nil }
         self = string
     }
 
