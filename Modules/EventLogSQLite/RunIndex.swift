@@ -14,7 +14,7 @@ enum RunIndex {
         out.reserveCapacity(sequences.count * 2)
         var previous: Int64 = 0
         for sequence in sequences {
-            LEB128.forEachByte(of: UInt(UInt64(sequence - previous))) { out.append($0) }
+            LEB128.append(UInt(UInt64(sequence - previous)), to: &out)
             previous = sequence
         }
         return out

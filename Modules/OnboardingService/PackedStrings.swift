@@ -171,7 +171,7 @@ struct PackedStrings: Sendable {
     }
 
     private mutating func appendHeader(_ value: UInt) {
-        LEB128.forEachByte(of: value) { bytes.append($0) }
+        LEB128.append(value, to: &bytes)
     }
 
     /// No fields, keeping the buffer (to pack again).

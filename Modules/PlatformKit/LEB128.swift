@@ -12,6 +12,12 @@ public enum LEB128 {
         body(UInt8(value))
     }
 
+    /// Appends the bytes of `value` to `bytes`.
+    @inlinable
+    public static func append(_ value: UInt, to bytes: inout some RangeReplaceableCollection<UInt8>) {
+        forEachByte(of: value) { bytes.append($0) }
+    }
+
     /// The number of bytes of `value`.
     @inlinable
     public static func size(of value: UInt) -> Int {

@@ -15,7 +15,7 @@ public struct PackedFieldWriter {
     }
 
     public mutating func unsigned(_ value: UInt) {
-        LEB128.forEachByte(of: value) { bytes.append($0) }
+        LEB128.append(value, to: &bytes)
     }
 
     public mutating func signed(_ value: Int64) {

@@ -71,7 +71,9 @@ public struct AnswerWindow: Sendable, Equatable {
             if let value = entry(key) {
                 buffer.replaceSubrange(value, with: encoded)
                 let length = (value.lowerBound - LEB128.size(of: UInt(value.count)))..<value.lowerBound
-                buffer.replaceSubrange(length, with: Self.leb128(encoded.count))
+                var newLength: [UInt8] = []
+                LEB128.append(UInt(encoded.count), to: &newLength)
+                buffer.replaceSubrange(length, with: newLength)
                 return
             }
             append(key, encoded)
@@ -87,8 +89,7 @@ public struct AnswerWindow: Sendable, Equatable {
     }
 
     private mutating func append(_ key: UnsafeBufferPointer<UInt8>, _ encoded: [UInt8]) {
-        let (keyLength, valueLength) = (Self.leb128(key.count), Self.leb128(encoded.count))
-        let size = keyLength.count + key.count + valueLength.count + encoded.count
+        let size = LEB128.size(of: UInt(key.count)) + key.count + LEB128.size(of: UInt(encoded.count)) + encoded.count
         if buffer.count + size > buffer.capacity {
             // Room from the answers dropped first; else a quarter more than needed, not twice as
             // much: 50 000 drivers' windows stay as small as their answers.
@@ -96,9 +97,9 @@ public struct AnswerWindow: Sendable, Equatable {
             start = 0
             if buffer.count + size > buffer.capacity { buffer.reserveCapacity((buffer.count + size) * 5 / 4) }
         }
-        buffer += keyLength
+        LEB128.append(UInt(key.count), to: &buffer)
         buffer.append(contentsOf: key)
-        buffer += valueLength
+        LEB128.append(UInt(encoded.count), to: &buffer)
         buffer += encoded
         count += 1
     }
@@ -164,7 +165,7 @@ public struct AnswerWindow: Sendable, Equatable {
     var encodedKeys: [UInt8] {
         var bytes: [UInt8] = []
         forAllEntries { key, _, _ in
-            bytes += Self.leb128(key.count)
+            LEB128.append(UInt(key.count), to: &bytes)
             bytes += key
         }
         return bytes
@@ -223,12 +224,6 @@ public struct AnswerWindow: Sendable, Equatable {
         guard a.count == b.count else { return false }
         guard let first = a.baseAddress, let second = b.baseAddress else { return true }
         return memcmp(first, second, a.count) == 0
-    }
-
-    private static func leb128(_ value: Int) -> [UInt8] {
-        var bytes: [UInt8] = []
-        LEB128.forEachByte(of: UInt(value)) { bytes.append($0) }
-        return bytes
     }
 }
 
