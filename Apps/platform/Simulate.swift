@@ -43,7 +43,7 @@ struct Simulate: ParsableCommand {
             // command's options (the killed run's were not recorded yet).
             let stored = resume ? try SimulationRun.storedOptions(in: store) : nil
             if resume && stored == nil {
-                FileHandle.standardError.write(Data("platform: \(log) holds no run yet; starting one with this command's options\n".utf8))
+                printError(tool: "platform", "\(log) holds no run yet; starting one with this command's options")
             }
             let options = try stored ?? requestedOptions()
             let started = ContinuousClock.now

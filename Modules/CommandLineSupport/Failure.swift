@@ -3,7 +3,14 @@ import Foundation
 
 /// Prints `<tool>: message` as one line on stderr.
 public func printError(tool: String, _ message: String) {
-    FileHandle.standardError.write(Data("\(tool): \(message)\n".utf8))
+    writeToStandardError("\(tool): \(message)\n")
+}
+
+/// Writes `text` to stderr as it is. A write that fails (stderr redirected to a full disk, a
+/// closed pipe) is dropped instead of trapping, as `FileHandle.write(_:)` does: the exit status
+/// still tells.
+public func writeToStandardError(_ text: String) {
+    try? FileHandle.standardError.write(contentsOf: Data(text.utf8))
 }
 
 /// Runs `body`; any error becomes one line `<tool>: error` on stderr and exit status 1 (no stack trace).

@@ -1,3 +1,4 @@
+import CommandLineSupport
 import Foundation
 
 /// A progress bar on stderr, drawn only when stderr is a terminal.
@@ -19,12 +20,12 @@ public struct ProgressBar {
         lastDrawn = percent
         let filled = percent * 30 / 100
         let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: 30 - filled)
-        FileHandle.standardError.write(Data("\r\(label) [\(bar)] \(percent)% \(detail ?? "\(done)/\(total)")\u{1B}[K".utf8))
+        writeToStandardError("\r\(label) [\(bar)] \(percent)% \(detail ?? "\(done)/\(total)")\u{1B}[K")
     }
 
     /// Clears the line.
     public func finish() {
         guard enabled, lastDrawn >= 0 else { return }
-        FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8))
+        writeToStandardError("\r\u{1B}[2K")
     }
 }

@@ -19,18 +19,23 @@ struct Tail: AsyncParsableCommand {
 
     func run() async throws {
         let formatter = EventFormatter()
-        let show = { (event: RecordedEvent) in
-            FileHandle.standardOutput.write(Data((json ? formatter.json(event) : formatter.text(event)).utf8 + [0x0A]))
+        // A write that fails (a full disk, a closed pipe) ends the command with its error.
+        let show = { (event: RecordedEvent) throws in
+            do {
+                try FileHandle.standardOutput.write(contentsOf: Data((json ? formatter.json(event) : formatter.text(event)).utf8 + [0x0A]))
+            } catch {
+                throw ToolError("stdout: \(error.localizedDescription)")
+            }
         }
         let (log, next) = try reportingFailure(tool: toolName) {
             let log = try options.open()
             let last = try log.lastSequence()
-            try log.forEach(EventQuery(from: max(1, last - n + 1))) { show($0) }
+            try log.forEach(EventQuery(from: max(1, last - n + 1))) { try show($0) }
             return (log, last + 1)
         }
         guard follow else { return }
         do {
-            for try await event in log.subscribe(from: next) { show(event) }
+            for try await event in log.subscribe(from: next) { try show(event) }
         } catch {
             printError(tool: toolName, "\(error)")
             throw ExitCode.failure

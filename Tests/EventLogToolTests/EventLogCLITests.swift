@@ -167,6 +167,31 @@ final class EventLogCLITests: XCTestCase {
         XCTAssertNotEqual(try eventlog("cat", log, "--from", "0").status, 0)
     }
 
+    /// A full disk under stderr or stdout (`/dev/full`) costs the message, not a crash: the exit
+    /// status still tells.
+    func test_aFullStderrOrStdout_exitsWithStatus1_insteadOfTrapping() throws {
+        let full = try XCTUnwrap(FileHandle(forWritingAtPath: "/dev/full"))
+        let missing = try runTool(["info", directory.path("nope.sqlite")], output: FileHandle.nullDevice, error: full)
+        XCTAssertEqual(missing.reason, .exit)
+        XCTAssertEqual(missing.status, 1)
+
+        let tail = try runTool(["tail", "-n", "5", try makeLedger()], output: full, error: FileHandle.nullDevice)
+        XCTAssertEqual(tail.reason, .exit)
+        XCTAssertEqual(tail.status, 1)
+    }
+
+    /// Runs `eventlog` with its output and errors going to `output` and `error`.
+    private func runTool(_ arguments: [String], output: FileHandle, error: FileHandle) throws -> (reason: Process.TerminationReason, status: Int32) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tool)
+        process.arguments = arguments
+        process.standardOutput = output
+        process.standardError = error
+        try process.run()
+        process.waitUntilExit()
+        return (process.terminationReason, process.terminationStatus)
+    }
+
     func test_tail_printsTheLastEvents_andFollowsNewOnes() throws {
         let log = try makeLedger()
         let last = try eventlog("tail", log, "-n", "2")

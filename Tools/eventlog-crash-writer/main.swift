@@ -8,7 +8,7 @@ import PlatformKit
 
 let arguments = CommandLine.arguments
 guard arguments.count == 3, let seed = UInt64(arguments[2]) else {
-    FileHandle.standardError.write(Data("usage: eventlog-crash-writer LOG SEED\n".utf8))
+    try? FileHandle.standardError.write(contentsOf: Data("usage: eventlog-crash-writer LOG SEED\n".utf8))
     exit(64)
 }
 do {
@@ -18,9 +18,9 @@ do {
     while true {
         let appended = try log.append(workload.next(Int.random(in: 1...40, using: &random)))
         // Unbuffered: a line is out as soon as the append is acknowledged.
-        FileHandle.standardOutput.write(Data("\(appended.last!.sequence)\n".utf8))
+        try? FileHandle.standardOutput.write(contentsOf: Data("\(appended.last!.sequence)\n".utf8))
     }
 } catch {
-    FileHandle.standardError.write(Data("eventlog-crash-writer: \(error)\n".utf8))
+    try? FileHandle.standardError.write(contentsOf: Data("eventlog-crash-writer: \(error)\n".utf8))
     exit(1)
 }

@@ -11,7 +11,7 @@ import PlatformKit
 
 let users = Int(CommandLine.arguments.dropFirst().first ?? "") ?? 2_000
 guard let directory = FlowFixtures.directory(near: FileManager.default.currentDirectoryPath) else {
-    FileHandle.standardError.write(Data("onboarding-bench: run from the repository (no \(FlowFixtures.relativePath))\n".utf8))
+    try? FileHandle.standardError.write(contentsOf: Data("onboarding-bench: run from the repository (no \(FlowFixtures.relativePath))\n".utf8))
     exit(1)
 }
 let flows = try FlowCatalog.load(directory: directory)

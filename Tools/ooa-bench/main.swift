@@ -37,7 +37,7 @@ struct Arguments {
     }
 
     func usage() -> Never {
-        FileHandle.standardError.write(Data("usage: ooa-bench [--trips N] [--updates N] [--seed N]\n".utf8))
+        writeToStandardError("usage: ooa-bench [--trips N] [--updates N] [--seed N]\n")
         exit(1)
     }
 }
