@@ -1,7 +1,7 @@
 # MobilePlatform — set-up, build, test, simulate, bench.
 # Every target installs the missing system packages first (apt-get, as root or via sudo).
 
-SYSTEM_PACKAGES := libsqlite3-dev libzstd-dev pkg-config sqlite3 zstd
+SYSTEM_PACKAGES := libjemalloc-dev libsqlite3-dev libzstd-dev pkg-config sqlite3 zstd
 SUDO := $(shell [ "$$(id -u)" = "0" ] || echo sudo)
 SWIFT ?= swift
 LOG ?= simulation.sqlite

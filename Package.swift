@@ -48,7 +48,7 @@ let package = Package(
             pkgConfig: "libzstd",
             providers: [.apt(["libzstd-dev"])]
         ),
-        .systemLibrary(name: "CMalloc", path: "Modules/CMalloc"),
+        .systemLibrary(name: "CJemalloc", path: "Modules/CJemalloc", providers: [.apt(["libjemalloc-dev"])]),
 
         // MARK: - Shared core (no SQLite)
         module("Zstd", ["CZstd"]),
@@ -58,7 +58,7 @@ let package = Package(
 
         // MARK: - Storage
         module("EventLogSQLite", ["EventLog", "PlatformKit", "Zstd", grdb, grdbSQLite, crypto]),
-        module("CommandLineSupport", ["CMalloc", argumentParser]),
+        module("CommandLineSupport", [argumentParser]),
         module("EventLogTool", ["CommandLineSupport", "EventLog", "EventLogSQLite", "PlatformKit", "LedgerDemo", "CitySimulation", "OnboardingHarness", argumentParser]),
 
         // MARK: - Feature: Onboarding (issue 3)
@@ -129,7 +129,7 @@ let package = Package(
             "OOAService", "OutOfAppDSL", "OptimisticSync", "DriverTrips", "TripContract", "TripService",
             "EarningsPlatform", "EarningsService", "Earnings", "RealtimeAPI",
         ]),
-        .executableTarget(name: "platform", dependencies: ["CitySimulation", "CommandLineSupport", "EventLogTool", "EventLogSQLite", "EventLog", "PlatformKit", argumentParser], path: "Apps/platform"),
+        .executableTarget(name: "platform", dependencies: ["CJemalloc", "CitySimulation", "CommandLineSupport", "EventLogTool", "EventLogSQLite", "EventLog", "PlatformKit", argumentParser], path: "Apps/platform"),
         .executableTarget(name: "eventlog", dependencies: ["EventLogTool", argumentParser], path: "Tools/eventlog"),
         .executableTarget(
             name: "eventlog-bench",

@@ -25,7 +25,7 @@ struct ReplayCommand: ParsableCommand {
                 path: log, clock: .constant(.epoch), options: SQLiteEventLogOptions(createIfMissing: false)
             )
             let upTo = try at.map { try sequence(for: $0, in: store) }
-            ProcessMemory.keepFreedMemoryForReuse()
+            Allocator.keepFreedPages()
             let started = ContinuousClock.now
             let summary: SimulationSummary
             if verify {

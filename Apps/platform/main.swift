@@ -10,5 +10,5 @@ struct PlatformCommand: ParsableCommand {
     )
 }
 
-ProcessMemory.returnLargeBlocksToTheSystem()
+Allocator.returnFreedPagesSoon()
 PlatformCommand.runMain()
