@@ -105,6 +105,21 @@ final class PlatformCLITests: XCTestCase {
         return (try? database.read { try Int64.fetchOne($0, sql: "SELECT MAX(seq) FROM events") }) ?? 0
     }
 
+    /// `platform` allocates with jemalloc, set up by `Allocator`: a run gives freed pages back
+    /// after a second, a replay keeps them. jemalloc prints the settings in force at exit when
+    /// asked to (only its general section here: a few kilobytes); glibc's malloc prints nothing.
+    func test_theAllocator_isJemalloc_withTheDecayOfEachCommand() throws {
+        let directory = TemporaryDirectory()
+        let statistics = ["MALLOC_CONF": "stats_print:true,stats_print_opts:mdablxeh"]
+        let simulate = try runProcess(platform, ["simulate", "--log", directory.path("a.sqlite")] + run, environment: statistics)
+        XCTAssertEqual(simulate.status, 0, simulate.error)
+        XCTAssertTrue(simulate.error.contains("(arenas.dirty_decay_ms: 1000)"), simulate.error)
+        let replay = try runProcess(platform, ["replay", "--log", directory.path("a.sqlite")], environment: statistics)
+        XCTAssertEqual(replay.status, 0, replay.error)
+        XCTAssertTrue(replay.error.contains("(arenas.dirty_decay_ms: -1)"), replay.error)
+        XCTAssertTrue(replay.error.contains("(arenas.muzzy_decay_ms: -1)"), replay.error)
+    }
+
     func test_badInput_getsOneLineAndExitStatus1() throws {
         let directory = TemporaryDirectory()
         let missing = try runProcess(platform, ["replay", "--log", directory.path("missing.sqlite")])

@@ -14,12 +14,18 @@ public final class TemporaryDirectory {
     deinit { try? FileManager.default.removeItem(at: url) }
 }
 
-/// Runs a command-line tool; returns its exit status and standard output.
+/// Runs a command-line tool, with `environment` added to this process's; returns its exit
+/// status and standard output.
 @discardableResult
-public func runProcess(_ tool: String, _ arguments: [String], input: Data? = nil) throws -> (status: Int32, output: String, error: String) {
+public func runProcess(
+    _ tool: String, _ arguments: [String], input: Data? = nil, environment: [String: String] = [:]
+) throws -> (status: Int32, output: String, error: String) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: tool)
     process.arguments = arguments
+    if !environment.isEmpty {
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    }
     let out = Pipe()
     let err = Pipe()
     process.standardOutput = out
