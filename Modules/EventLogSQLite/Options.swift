@@ -14,6 +14,9 @@ public struct SQLiteEventLogOptions: Sendable {
     /// Stream heads the writer keeps in memory; beyond it, streams not appended to lately are
     /// looked up in the file when appended to again (memory stays bounded with millions of streams).
     public var cachedStreams: Int
+    /// Size of the writer's SQLite page cache (readers keep SQLite's 2 MB): the pages appends
+    /// touch, chiefly the indexes' inner pages.
+    public var writerPageCacheKilobytes: Int
     /// Compress event payloads against dictionaries trained from the log (see ``PayloadCompression``);
     /// `nil` stores them as they are. Reading needs no option.
     public var payloadCompression: PayloadCompression?
@@ -22,7 +25,7 @@ public struct SQLiteEventLogOptions: Sendable {
         durability: Durability = .full, createIfMissing: Bool = true, indexRunLength: Int64 = 65_536,
         snapshotCompressionLevel: Int = 3, maxSnapshotSize: Int = 1 << 30,
         checkpointPages: Int = 4_000, cachedStreams: Int = 1_000_000,
-        payloadCompression: PayloadCompression? = nil
+        writerPageCacheKilobytes: Int = 65_536, payloadCompression: PayloadCompression? = nil
     ) {
         self.durability = durability
         self.createIfMissing = createIfMissing
@@ -31,6 +34,7 @@ public struct SQLiteEventLogOptions: Sendable {
         self.maxSnapshotSize = maxSnapshotSize
         self.checkpointPages = checkpointPages
         self.cachedStreams = max(1, cachedStreams)
+        self.writerPageCacheKilobytes = max(1, writerPageCacheKilobytes)
         self.payloadCompression = payloadCompression
     }
 }

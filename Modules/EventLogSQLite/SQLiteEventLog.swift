@@ -46,10 +46,10 @@ public final class SQLiteEventLog: EventLogStore, Sendable {
             pool = try DatabasePool(path: path, configuration: configuration)
             try Self.checkFormat(pool, path: path)
             // GRDB sets NORMAL when it turns WAL on; the writer commits, so it gets the chosen mode,
-            // and a 64 MB page cache for the pages appends touch (readers keep SQLite's 2 MB: a scan
+            // and its own page cache for the pages appends touch (readers keep SQLite's 2 MB: a scan
             // gains nothing from more, and memory stays flat however long the log).
             try pool.writeWithoutTransaction {
-                try $0.execute(sql: "PRAGMA synchronous = \(synchronous); PRAGMA cache_size = -65536")
+                try $0.execute(sql: "PRAGMA synchronous = \(synchronous); PRAGMA cache_size = -\(options.writerPageCacheKilobytes)")
             }
             attachCheckpointer()
         } catch let error as EventLogError {
@@ -95,9 +95,10 @@ public final class SQLiteEventLog: EventLogStore, Sendable {
         }
     }
 
-    /// SQLite's `synchronous` setting of the writer connection (2 = FULL, 1 = NORMAL).
-    package func writerSynchronousSetting() throws -> Int {
-        try pool.writeWithoutTransaction { try Int.fetchOne($0, sql: "PRAGMA synchronous") ?? -1 }
+    /// A setting of the writer connection: `PRAGMA name`'s value (`synchronous`: 2 = FULL,
+    /// 1 = NORMAL; `cache_size`: negative kilobytes), for tests.
+    package func writerSetting(_ name: StaticString) throws -> Int {
+        try pool.writeWithoutTransaction { try Int.fetchOne($0, sql: "PRAGMA \(name)") ?? 0 }
     }
 
     deinit {

@@ -145,7 +145,17 @@ final class ManagedAtomicFlag: @unchecked Sendable {
 extension SQLiteEventLogTests {
     func test_durability_setsTheWriterSynchronousMode() throws {
         let directory = TemporaryDirectory()
-        XCTAssertEqual(try makeLog(directory.path("full.sqlite"), durability: .full).writerSynchronousSetting(), 2)
-        XCTAssertEqual(try makeLog(directory.path("normal.sqlite"), durability: .normal).writerSynchronousSetting(), 1)
+        XCTAssertEqual(try makeLog(directory.path("full.sqlite"), durability: .full).writerSetting("synchronous"), 2)
+        XCTAssertEqual(try makeLog(directory.path("normal.sqlite"), durability: .normal).writerSetting("synchronous"), 1)
+    }
+
+    func test_writerPageCacheKilobytes_setsTheWriterPageCache() throws {
+        let directory = TemporaryDirectory()
+        let standard = try SQLiteEventLog(path: directory.path("a.sqlite"), clock: .constant(.epoch))
+        XCTAssertEqual(try standard.writerSetting("cache_size"), -65_536)
+        let small = try SQLiteEventLog(
+            path: directory.path("b.sqlite"), clock: .constant(.epoch), options: SQLiteEventLogOptions(writerPageCacheKilobytes: 8_192)
+        )
+        XCTAssertEqual(try small.writerSetting("cache_size"), -8_192)
     }
 }
