@@ -4,3 +4,8 @@ FEATURE_BENCHES += bench-platform
 .PHONY: bench-platform
 bench-platform: release
 	./Tools/bench-platform.sh
+
+# A design measurement, not a target: a row per event against blocks of many per row.
+.PHONY: bench-log-layout
+bench-log-layout: release
+	./Tools/bench-log-layout.sh
