@@ -137,6 +137,19 @@ static long long fileSize(const char *path) {
 
 enum { transaction = 1000 };
 
+static void step(sqlite3_stmt *insert) {
+    sqlite3_step(insert);
+    sqlite3_reset(insert);
+}
+
+/// Closes `db` and prints a layout's row of the table: CPU per event, and the file's bytes per event.
+static void finish(sqlite3 *db, sqlite3_stmt *insert, const char *layout, double total, double zstd, const char *path) {
+    sqlite3_finalize(insert);
+    sqlite3_close(db);
+    printf("| %s | %.2f | %.2f | %.2f | %.1f |\n", layout, total / eventCount * 1e6, zstd / eventCount * 1e6,
+           (total - zstd) / eventCount * 1e6, (double)fileSize(path) / eventCount);
+}
+
 /// A row per event, each payload compressed alone against the dictionary.
 static void rows(const char *path) {
     sqlite3 *db = create(path,
@@ -165,16 +178,11 @@ static void rows(const char *path) {
             sqlite3_bind_int64(insert, 6, e->recordedAt);
             sqlite3_bind_blob(insert, 7, out, (int)size, SQLITE_STATIC);
             sqlite3_bind_blob(insert, 8, e->hash, 32, SQLITE_STATIC);
-            sqlite3_step(insert);
-            sqlite3_reset(insert);
+            step(insert);
         }
         sqlite3_exec(db, "COMMIT", 0, 0, 0);
     }
-    double total = cpuSeconds() - start;
-    sqlite3_finalize(insert);
-    sqlite3_close(db);
-    printf("| a row per event (today) | %.2f | %.2f | %.2f | %.1f |\n", total / eventCount * 1e6, zstd / eventCount * 1e6,
-           (total - zstd) / eventCount * 1e6, (double)fileSize(path) / eventCount);
+    finish(db, insert, "a row per event (today)", cpuSeconds() - start, zstd, path);
 }
 
 /// A row per `size` events, in one zstd frame at `level`.
@@ -213,19 +221,16 @@ static void blocks(const char *path, int size, int level, int withDictionary) {
             sqlite3_bind_int(insert, 2, count);
             sqlite3_bind_blob(insert, 3, out, (int)compressed, SQLITE_STATIC);
             sqlite3_bind_blob(insert, 4, events[block + count - 1].hash, 32, SQLITE_STATIC);
-            sqlite3_step(insert);
-            sqlite3_reset(insert);
+            step(insert);
         }
         sqlite3_exec(db, "COMMIT", 0, 0, 0);
     }
     double total = cpuSeconds() - start;
-    sqlite3_finalize(insert);
-    sqlite3_close(db);
     free(raw);
     free(out);
-    printf("| blocks of %d, level %d%s | %.2f | %.2f | %.2f | %.1f |\n", size, level, withDictionary ? ", dictionary" : "",
-           total / eventCount * 1e6, zstd / eventCount * 1e6, (total - zstd) / eventCount * 1e6,
-           (double)fileSize(path) / eventCount);
+    char layout[128];
+    snprintf(layout, sizeof layout, "blocks of %d, level %d%s", size, level, withDictionary ? ", dictionary" : "");
+    finish(db, insert, layout, total, zstd, path);
 }
 
 int main(int argc, char **argv) {
