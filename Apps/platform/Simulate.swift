@@ -36,7 +36,7 @@ struct Simulate: ParsableCommand {
             // A city has ~7 streams per rider, most of them short-lived (an attempt, a trip): the
             // writer keeps ~50 000 heads of recently appended-to streams (~10 MB), not 1 000 000 (~100 MB):
             // 60 000 riders peak at 247 MB instead of 290 MB, no slower. The writer keeps the log's
-            // 64 MB page cache: 8 MB took 85 MB off the 2 000 000-rider peak but cost 7 % of its speed
+            // 64 MB page cache: 8 MB took 85 MB off the 2 000 000-rider peak but cost 4 % of its speed
             // (more pages read back from the file). Payloads are compressed against dictionaries trained
             // from the run's first events: the log is about half as large.
             let storeOptions = SQLiteEventLogOptions(durability: .normal, cachedStreams: 50_000, payloadCompression: PayloadCompression())

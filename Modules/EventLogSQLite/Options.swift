@@ -17,7 +17,7 @@ public struct SQLiteEventLogOptions: Sendable {
     /// Size of the writer's SQLite page cache (readers keep SQLite's 2 MB): the pages appends
     /// touch. Memory against speed once the indexes outgrow it: a city simulation of 200 000
     /// riders peaks 82 MB lower with 8 MB than with 64 MB at the same speed, one of 2 000 000
-    /// riders 85 MB lower but 7 % slower (its pages are read back from the file).
+    /// riders 85 MB lower but 4 % slower (its pages are read back from the file).
     public var writerPageCacheKilobytes: Int
     /// Compress event payloads against dictionaries trained from the log (see ``PayloadCompression``);
     /// `nil` stores them as they are. Reading needs no option.
