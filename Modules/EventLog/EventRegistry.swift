@@ -51,22 +51,14 @@ public struct EventRegistry: Sendable {
     /// Every registered type name.
     public var typeNames: Set<String> { Set(decoders.keys.map(\.type)) }
 
-    /// Whether this registry decodes events of `key`'s type and version.
-    func decodes(_ key: Key) -> Bool { decoders[key] != nil }
+    /// How this registry decodes events of `key`'s type and version, if it does.
+    func decoding(for key: Key) -> Decoding? { decoders[key] }
 
     /// The typed event, upcast to its current version, or `nil` for an unknown type or version.
     ///
     /// Throws a ``EventLogError`` naming the sequence number when a known payload is malformed.
     public func decode(_ event: RecordedEvent) throws -> (any Event)? {
         try Self.decode(event, with: decoders[Key(type: event.type, version: event.schemaVersion)])
-    }
-
-    /// `event` as this registry reads it: `typed` when that is what its payload decodes to (the
-    /// value it was encoded from, in the same process), else the payload decoded.
-    func decode(_ event: RecordedEvent, typed: (any Event)?) throws -> (any Event)? {
-        let decoding = decoders[Key(type: event.type, version: event.schemaVersion)]
-        if let typed, let decoding, ObjectIdentifier(type(of: typed)) == decoding.produces { return typed }
-        return try Self.decode(event, with: decoding)
     }
 
     /// A decoder that remembers its last look-ups: replays see few distinct types, and comparing
@@ -91,6 +83,11 @@ public struct EventRegistry: Sendable {
 
     private static func decode(_ event: RecordedEvent, with decoding: Decoding?) throws -> (any Event)? {
         guard let decoding else { return nil }
+        return try decode(event, using: decoding)
+    }
+
+    /// The payload of `event`, decoded with `decoding` (one of this registry's).
+    static func decode(_ event: RecordedEvent, using decoding: Decoding) throws -> any Event {
         do {
             return try decoding.decode(event.payload)
         } catch {

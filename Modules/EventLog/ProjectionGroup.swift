@@ -5,8 +5,8 @@
 /// after appending (``apply(_:)``) and nothing is read back. Not thread-safe.
 public final class ProjectionGroup {
     private var members: [any GroupMember]
-    /// For each (type, version) seen: the members that decode it.
-    private var routes: [EventRegistry.Key: [Int]] = [:]
+    /// For each (type, version) seen: the members that decode it, and how each does.
+    private var routes: [EventRegistry.Key: [Route]] = [:]
     private let snapshots: (any SnapshotStore)?
     private let policy: SnapshotPolicy
     /// The last sequence folded into every projection.
@@ -77,7 +77,7 @@ public final class ProjectionGroup {
         }
         let key = EventRegistry.Key(type: event.type, version: event.schemaVersion)
         let readers = routes[key] ?? route(key)
-        for index in readers { try members[index].apply(event, typed: typed) }
+        for reader in readers { try members[reader.member].apply(event, typed: typed, decoding: reader.decoding) }
         sequence = event.sequence
     }
 
@@ -85,8 +85,8 @@ public final class ProjectionGroup {
         if policy.isDue(at: sequence, lastSnapshot: lastSnapshotSequence, lastSize: lastSnapshotSize) { try snapshotNow() }
     }
 
-    private func route(_ key: EventRegistry.Key) -> [Int] {
-        let readers = members.indices.filter { members[$0].reads(key) }
+    private func route(_ key: EventRegistry.Key) -> [Route] {
+        let readers = members.indices.compactMap { index in members[index].decoding(for: key).map { Route(member: index, decoding: $0) } }
         routes[key] = readers
         return readers
     }
@@ -105,10 +105,18 @@ public final class ProjectionGroup {
     }
 }
 
+/// A member that reads one type and version of event, and how it decodes them.
+private struct Route {
+    var member: Int
+    var decoding: EventRegistry.Decoding
+}
+
 private protocol GroupMember: AnyObject {
     var snapshotSequence: Int64 { get }
-    func reads(_ key: EventRegistry.Key) -> Bool
-    func apply(_ event: RecordedEvent, typed: (any Event)?) throws
+    func decoding(for key: EventRegistry.Key) -> EventRegistry.Decoding?
+    /// Folds `event`: `typed` when it is the value its payload decodes to (the one it was encoded
+    /// from, in this process), else its payload decoded with `decoding`.
+    func apply(_ event: RecordedEvent, typed: (any Event)?, decoding: EventRegistry.Decoding) throws
     /// Saves the state; its encoded size.
     func save(to store: any SnapshotStore, at sequence: Int64) throws -> Int
 }
@@ -126,11 +134,14 @@ private final class Member<P: Projection>: GroupMember {
         registry = projection.events
     }
 
-    func reads(_ key: EventRegistry.Key) -> Bool { registry.decodes(key) }
+    func decoding(for key: EventRegistry.Key) -> EventRegistry.Decoding? { registry.decoding(for: key) }
 
-    func apply(_ event: RecordedEvent, typed: (any Event)?) throws {
-        guard let decoded = try registry.decode(event, typed: typed) else { return }
-        projection.apply(decoded, envelope: event, to: &state)
+    func apply(_ event: RecordedEvent, typed: (any Event)?, decoding: EventRegistry.Decoding) throws {
+        if let typed, ObjectIdentifier(type(of: typed)) == decoding.produces {
+            projection.apply(typed, envelope: event, to: &state)
+        } else {
+            projection.apply(try EventRegistry.decode(event, using: decoding), envelope: event, to: &state)
+        }
     }
 
     func save(to store: any SnapshotStore, at sequence: Int64) throws -> Int {
