@@ -98,7 +98,7 @@ final class PreparedBatch: @unchecked Sendable {
                 }
                 let stream = cache.advance(recorded.streamID, to: recorded.position)
                 let type = cache.typeID(recorded.type)
-                cache.unindexed.append((stream.id, recorded.sequence))
+                cache.unindexed.append((stream.id, recorded.sequence, recorded.position))
                 if count == 0 {
                     cache.lastHash.withUnsafeBytes { chain.hash(recorded, previous: $0, into: hashes) }
                 } else {

@@ -9,7 +9,7 @@ import PlatformKit
 /// edge. A stream read probes each run, then scans the short unindexed tail.
 enum RunIndex {
     /// Sequence numbers as ascending deltas in LEB128.
-    static func encode(_ sequences: [Int64]) -> [UInt8] {
+    static func encode(_ sequences: some Collection<Int64>) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(sequences.count * 2)
         var previous: Int64 = 0

@@ -36,7 +36,7 @@ extension SQLiteEventLog {
                 try withUnsafePointer(to: row) { row in
                     try hash.withUnsafeBytes { try insert(UnsafeBufferPointer(start: row, count: 1), hashes: $0.baseAddress!, statement, db) }
                 }
-                cache!.unindexed.append((stream.id, event.sequence))
+                cache!.unindexed.append((stream.id, event.sequence, event.position))
                 cache!.lastSequence = event.sequence
                 cache!.lastHash = hash
                 try writeIndexRunIfDue(cache: &cache!, db)

@@ -181,24 +181,29 @@ public final class SQLiteEventLog: EventLogStore, Sendable {
 
     private func writeIndexRun(cache: inout WriterCache, _ db: Database) throws {
         let first = cache.indexedThrough + 1
-        let byStream = Dictionary(grouping: cache.unindexed, by: \.stream)
         try db.execute(sql: "INSERT INTO index_runs(first_seq, last_seq) VALUES (?, ?)", arguments: [first, cache.lastSequence])
         let insertRun = try db.cachedStatement(sql: "INSERT INTO stream_runs(run, stream_id, seqs) VALUES (?, ?, ?)").sqliteStatement
         let updateVersion = try db.cachedStatement(sql: "UPDATE streams SET version = ? WHERE id = ?").sqliteStatement
-        var versions: [Int64: Int64] = [:]
-        for head in cache.streams.values where byStream[head.id] != nil { versions[head.id] = head.version }
-        for (streamID, events) in byStream.sorted(by: { $0.key < $1.key }) {
+        // Each stream's events together, in sequence order: its row, and its version (the position
+        // of its last event), without a look-up per stream.
+        let byStream = cache.unindexed.sorted { ($0.stream, $0.sequence) < ($1.stream, $1.sequence) }
+        var start = byStream.startIndex
+        while start < byStream.endIndex {
+            let streamID = byStream[start].stream
+            let end = byStream[start...].firstIndex { $0.stream != streamID } ?? byStream.endIndex
+            let events = byStream[start..<end]
             sqlite3_reset(insertRun)
             sqlite3_bind_int64(insertRun, 1, first)
             sqlite3_bind_int64(insertRun, 2, streamID)
-            try RunIndex.encode(events.map(\.sequence)).withUnsafeBytes { blob in
+            try RunIndex.encode(events.lazy.map(\.sequence)).withUnsafeBytes { blob in
                 sqlite3_bind_blob(insertRun, 3, blob.baseAddress, Int32(blob.count), SQLiteRaw.transient)
                 _ = try SQLiteRaw.step(insertRun, db)
             }
             sqlite3_reset(updateVersion)
-            sqlite3_bind_int64(updateVersion, 1, versions[streamID] ?? 0)
+            sqlite3_bind_int64(updateVersion, 1, events[end - 1].position)
             sqlite3_bind_int64(updateVersion, 2, streamID)
             _ = try SQLiteRaw.step(updateVersion, db)
+            start = end
         }
         try db.execute(sql: "UPDATE meta SET value = ? WHERE key = 'indexed_through'", arguments: [cache.lastSequence])
         cache.indexedThrough = cache.lastSequence

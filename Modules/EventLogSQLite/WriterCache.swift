@@ -34,8 +34,9 @@ struct WriterCache {
     /// the table may hold cold streams it never saw (the cache was loaded from a log with some).
     private(set) var coldStreams: ColdStreamFilter? = ColdStreamFilter()
     var types: [String: Int64] = [:]
-    /// The events after `indexedThrough` (stream id, sequence number), in order: the next index run.
-    var unindexed: [(stream: Int64, sequence: Int64)] = []
+    /// The events after `indexedThrough` (stream id, sequence number, position), in order: the
+    /// next index run.
+    var unindexed: [(stream: Int64, sequence: Int64, position: Int64)] = []
     /// The last type looked up: batches are often of one type.
     private var lastType: (name: String, id: Int64)?
     /// Ids the next new stream and type get (the writer assigns them; rows are inserted with them).
@@ -71,7 +72,7 @@ struct WriterCache {
         let tail = try Row.fetchCursor(db, sql: "SELECT seq, stream_id, position FROM events WHERE seq > ?", arguments: [cache.indexedThrough])
         while let row = try tail.next() {
             let streamID: Int64 = row[1]
-            cache.unindexed.append((streamID, row[0]))
+            cache.unindexed.append((streamID, row[0], row[2]))
             if let name = names[streamID] { cache.streams[name]?.version = row[2] }
         }
         cache.nextStreamID = try Int64.fetchOne(db, sql: "SELECT COALESCE(MAX(id), 0) + 1 FROM streams") ?? 1
