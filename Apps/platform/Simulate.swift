@@ -37,10 +37,10 @@ struct Simulate: ParsableCommand {
             // writer keeps ~250 000 heads of recently appended-to streams: with 50 000, a city of
             // 2 000 000 riders dropped a stream after one index run (~22 virtual seconds), so a
             // fifth of its events looked their stream up in the file (every OOA change, every 30 s
-            // per trip), about a quarter of the writer's time. Fewer look-ups read fewer index pages back, so
-            // its SQLite page cache is 32 MB instead of the log's 64 MB, which pays for the heads.
-            // Payloads are compressed against dictionaries trained from the run's first events: the
-            // log is about half as large.
+            // per trip): about a quarter of the writer's time. Fewer look-ups read fewer index
+            // pages back, so its SQLite page cache is 32 MB instead of the log's 64 MB, which pays
+            // for the heads. Payloads are compressed against dictionaries trained from the run's
+            // first events: the log is about half as large.
             let storeOptions = SQLiteEventLogOptions(
                 durability: .normal, cachedStreams: 250_000, writerPageCacheKilobytes: 32_768, payloadCompression: PayloadCompression()
             )
