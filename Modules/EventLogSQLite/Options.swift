@@ -15,9 +15,10 @@ public struct SQLiteEventLogOptions: Sendable {
     /// looked up in the file when appended to again (memory stays bounded with millions of streams).
     public var cachedStreams: Int
     /// Size of the writer's SQLite page cache (readers keep SQLite's 2 MB): the pages appends
-    /// touch. Memory against speed once the indexes outgrow it: a city simulation of 200 000
-    /// riders peaks 82 MB lower with 8 MB than with 64 MB at the same speed, one of 2 000 000
-    /// riders 85 MB lower but 4 % slower (its pages are read back from the file).
+    /// touch. Memory against speed once the indexes outgrow it, the more so the more streams
+    /// `cachedStreams` leaves to look up: with 50 000 heads a city simulation of 200 000 riders
+    /// peaked 82 MB lower with 8 MB than with 64 MB at the same speed, one of 2 000 000 riders
+    /// 85 MB lower but 4 % slower (its pages were read back from the file).
     public var writerPageCacheKilobytes: Int
     /// Compress event payloads against dictionaries trained from the log (see ``PayloadCompression``);
     /// `nil` stores them as they are. Reading needs no option.
