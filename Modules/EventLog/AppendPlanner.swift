@@ -13,22 +13,27 @@ package struct AppendPlanner {
         case write(RecordedEvent)
     }
 
-    private var heads: [String: Int64] = [:]
+    /// The versions of the streams this batch appended to; nil when the caller keeps them.
+    private var heads: [String: Int64]?
     private var keysInBatch: [String: AppendedEvent] = [:]
     private var sequence: Int64
     private let now: Instant
 
-    /// A planner for a batch appended after `lastSequence`, recorded at `now`.
-    package init(after lastSequence: Int64, at now: Instant) {
+    /// A planner for a batch appended after `lastSequence`, recorded at `now`. With
+    /// `callerMovesHeads`, the caller moves a stream's version to each planned event's position
+    /// before planning the next, so `streamVersion` is current and the planner keeps no heads.
+    package init(after lastSequence: Int64, at now: Instant, callerMovesHeads: Bool = false) {
         self.sequence = lastSequence
         self.now = now
+        heads = callerMovesHeads ? nil : [:]
     }
 
     /// Plans the next event of the batch.
     ///
     /// - Parameters:
     ///   - storedEvent: looks up a stored event by idempotency key.
-    ///   - streamVersion: the stream's version before this batch.
+    ///   - streamVersion: the stream's version before this batch (before this event, when the
+    ///     caller moves the heads).
     package mutating func plan(
         _ event: NewEvent, storedEvent: (String) throws -> AppendedEvent?, streamVersion: (String) throws -> Int64
     ) throws -> Step {
@@ -36,13 +41,13 @@ package struct AppendPlanner {
         if let key = event.idempotencyKey, let stored = try keysInBatch[key] ?? storedEvent(key) {
             return .duplicate(AppendedEvent(sequence: stored.sequence, streamID: stored.streamID, position: stored.position, isDuplicate: true))
         }
-        let head = heads.index(forKey: event.streamID)
-        let version = try head.map { heads.values[$0] } ?? streamVersion(event.streamID)
+        let head = heads?.index(forKey: event.streamID)
+        let version = try head.map { heads!.values[$0] } ?? streamVersion(event.streamID)
         if let expected = event.expectedPosition, expected != version + 1 {
             throw EventLogError.conflict(stream: event.streamID, expected: expected, actual: version)
         }
         sequence += 1
-        if let head { heads.values[head] = version + 1 } else { heads[event.streamID] = version + 1 }
+        if let head { heads!.values[head] = version + 1 } else { heads?[event.streamID] = version + 1 }
         if let key = event.idempotencyKey {
             keysInBatch[key] = AppendedEvent(sequence: sequence, streamID: event.streamID, position: version + 1, isDuplicate: false)
         }

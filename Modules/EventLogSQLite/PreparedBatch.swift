@@ -77,7 +77,8 @@ final class PreparedBatch: @unchecked Sendable {
         var cache = WriterCache()
         swap(&cache, &self.cache)
         var results: [AppendedEvent] = []
-        var planner = AppendPlanner(after: cache.lastSequence, at: now)
+        // The cache's heads move with every planned event (`advance` below).
+        var planner = AppendPlanner(after: cache.lastSequence, at: now, callerMovesHeads: true)
         var chain = HashChain()
         var count = 0
         var compressedEnd = 0
