@@ -39,9 +39,9 @@ struct Simulate: ParsableCommand {
             // fifth of its events looked their stream up in the file (every OOA change, every 30 s
             // per trip): about a quarter of the writer's time. Fewer look-ups read fewer index
             // pages back, so its SQLite page cache is 32 MB instead of the log's 64 MB, which pays
-            // for the heads. Most streams get an event every 30 virtual seconds or less, so with the
-            // log's 65 536 events per index run (~22 virtual seconds at that scale) each run wrote
-            // about a row per event; 524 288 events per run took a sixth off the writer's time
+            // for the heads. With the log's 65 536 events per index run (~22 virtual seconds at that
+            // scale) most streams had one event in a run (a trip's OOA stream gets one every 30 s),
+            // so each run wrote about a row per event; 524 288 events per run took a sixth off the writer's time
             // (stream reads scan up to that many unindexed events). Payloads are compressed
             // against dictionaries trained from the run's first events: the log is about half as large.
             let storeOptions = SQLiteEventLogOptions(
