@@ -153,6 +153,32 @@ final class IntegrityTests: XCTestCase {
         XCTAssertEqual(info.storedSize, prepared.stored.count)
     }
 
+    /// The snapshot level is the writer's choice: a state stored at any level loads the same for a
+    /// reader opened with the default options, and a level out of zstd's range is refused when a
+    /// snapshot is taken, storing nothing.
+    func test_snapshotsAtAnyCompressionLevel_loadTheSameState_forAnyReader() throws {
+        let state = try LedgerProjection().encodeState(LedgerProjection.State(
+            balances: Dictionary(uniqueKeysWithValues: (0..<20_000).map { ("account-\($0)", Int64($0 * 3)) }), eventCount: 7, lastSequence: 0
+        ))
+        func writer(_ name: String, level: Int) throws -> SQLiteEventLog {
+            try SQLiteEventLog(path: directory.path(name), clock: .constant(.epoch), options: SQLiteEventLogOptions(snapshotCompressionLevel: level))
+        }
+        var storedSizes: [Int] = []
+        for level in [1, 3, 19] {
+            let log = try writer("level\(level).sqlite", level: level)
+            storedSizes.append(try log.saveSnapshot(projection: "demo.ledger", version: 1, sequence: 0, state: state).storedSize)
+            try log.close()
+            let reader = try makeLog(directory.path("level\(level).sqlite"))
+            XCTAssertEqual(try reader.loadState(XCTUnwrap(reader.allSnapshots().first)), state, "level \(level)")
+        }
+        XCTAssertLessThan(storedSizes[2], storedSizes[0], "level 19 stores fewer bytes than level 1")
+        let refusing = try writer("level99.sqlite", level: 99)
+        XCTAssertThrowsError(try refusing.saveSnapshot(projection: "demo.ledger", version: 1, sequence: 0, state: state)) { error in
+            XCTAssertTrue("\(error)".contains("compression level 99 is outside"), "\(error)")
+        }
+        XCTAssertEqual(try refusing.allSnapshots().count, 0)
+    }
+
     func test_aPreparedSnapshotWhoseChunksDoNotAddUp_isRefused() throws {
         let log = try makeLog(directory.path("short.sqlite"))
         XCTAssertThrowsError(try log.prepareSnapshot(projection: "p", version: 1, sequence: 0) { sink in
