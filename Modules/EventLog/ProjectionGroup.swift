@@ -7,6 +7,10 @@ public final class ProjectionGroup {
     private var members: [any GroupMember]
     /// For each (type, version) seen: the members that decode it, and how each does.
     private var routes: [EventRegistry.Key: [Route]] = [:]
+    /// The same routes by the Swift type of an event's typed value, with the key they were found
+    /// for: checking that key (one comparison of names from the same literal) costs a fraction of
+    /// hashing the event's type name for every event.
+    private var typedRoutes: [ObjectIdentifier: (key: EventRegistry.Key, readers: [Route])] = [:]
     private let snapshots: (any SnapshotStore)?
     private let policy: SnapshotPolicy
     /// The last sequence folded into every projection.
@@ -75,10 +79,18 @@ public final class ProjectionGroup {
         guard event.sequence == sequence + 1 else {
             throw EventLogError(.invalidInput, "ProjectionGroup expected sequence \(sequence + 1), got \(event.sequence)")
         }
-        let key = EventRegistry.Key(type: event.type, version: event.schemaVersion)
-        let readers = routes[key] ?? route(key)
-        for reader in readers { try members[reader.member].apply(event, typed: typed, decoding: reader.decoding) }
+        for reader in readers(of: event, typed: typed) { try members[reader.member].apply(event, typed: typed, decoding: reader.decoding) }
         sequence = event.sequence
+    }
+
+    private func readers(of event: RecordedEvent, typed: (any Event)?) -> [Route] {
+        let key = EventRegistry.Key(type: event.type, version: event.schemaVersion)
+        guard let typed else { return routes[key] ?? route(key) }
+        let id = ObjectIdentifier(type(of: typed))
+        if let cached = typedRoutes[id], cached.key == key { return cached.readers }
+        let readers = routes[key] ?? route(key)
+        typedRoutes[id] = (key, readers)
+        return readers
     }
 
     private func snapshotIfDue() throws {

@@ -88,7 +88,11 @@ final class PreparedBatch: @unchecked Sendable {
                 if cancelled.load(ordering: .relaxed) { break }
                 // The planned event is moved, not copied, into its row: each copy would count a
                 // reference to each of its strings and its payload.
-                let step = try planner.plan(event, storedEvent: storedEvent, streamVersion: { cache.streams[$0]?.version ?? 0 })
+                // One look-up of the stream's head serves the planner and the move below.
+                let head = cache.streams.index(forKey: event.streamID)
+                let step = try planner.plan(event, storedEvent: storedEvent, streamVersion: { name in
+                    name == event.streamID ? head.map { cache.streams.values[$0].version } ?? 0 : cache.streams[name]?.version ?? 0
+                })
                 let recorded: RecordedEvent
                 switch consume step {
                 case .write(let planned):
@@ -97,7 +101,7 @@ final class PreparedBatch: @unchecked Sendable {
                     results.append(stored)
                     continue
                 }
-                let stream = cache.advance(recorded.streamID, to: recorded.position)
+                let stream = cache.advance(recorded.streamID, to: recorded.position, head: head)
                 let type = cache.typeID(recorded.type)
                 cache.unindexed.append((stream.id, recorded.sequence, recorded.position))
                 if count == 0 {

@@ -135,7 +135,13 @@ struct WriterCache {
     /// new (its row must then be inserted with that id). One dictionary look-up; the stream's
     /// head must be in `streams` if it exists (see ``warm(streamsOf:_:)``).
     mutating func advance(_ name: String, to position: Int64) -> (id: Int64, isNew: Bool) {
-        if let index = streams.index(forKey: name) {
+        advance(name, to: position, head: streams.index(forKey: name))
+    }
+
+    /// ``advance(_:to:)`` with the stream's head already looked up (`streams.index(forKey: name)`,
+    /// `streams` unchanged since).
+    mutating func advance(_ name: String, to position: Int64, head index: [String: Head].Index?) -> (id: Int64, isNew: Bool) {
+        if let index {
             streams.values[index].version = position
             return (streams.values[index].id, false)
         }

@@ -61,6 +61,20 @@ final class ProjectionGroupTests: XCTestCase {
         XCTAssertEqual(typed.state(of: LedgerProjection.self)?.balances["a"], 70)
     }
 
+    /// Routes are cached by the typed value's Swift type: an event whose typed value's type was
+    /// seen before with another event type is still routed by its own type name.
+    func test_aTypedValueSeenBeforeWithAnotherEventType_isRoutedByTheEventsOwnType() throws {
+        let withdrawal = try Withdrawn(account: "a", amount: 5).newEvent(stream: "a")
+        var deposit = try Deposited(account: "a", amount: 70, memo: "").newEvent(stream: "a")
+        deposit.typed = Withdrawn(account: "a", amount: 5)
+        let log = InMemoryEventLog(clock: .constant(.epoch))
+        try log.append([withdrawal, deposit])
+        let typed = try group(InMemoryEventLog(clock: .constant(.epoch)))
+        try typed.apply(try log.events(), appended: [withdrawal, deposit])
+        XCTAssertEqual(typed.state(of: LedgerProjection.self), try LedgerProjection().replay(log).state)
+        XCTAssertEqual(typed.state(of: LedgerProjection.self)?.balances["a"], 65)
+    }
+
     func test_mismatchedBatches_areRefused() throws {
         let log = InMemoryEventLog(clock: .constant(.epoch))
         let events = try randomEvents(2, seed: 1)
