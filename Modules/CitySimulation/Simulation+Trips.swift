@@ -18,7 +18,7 @@ extension Simulation {
 
     func match(_ id: Int) throws {
         guard var trip = trips[id], trip.phase == .searching else { return }
-        guard let driver = freeDrivers.nearest(to: trip.pickup, within: 5_000, positions: positions) else {
+        guard let driver = freeDrivers.nearest(to: trip.pickup, within: 5_000) else {
             if trip.requestedAt.duration(to: clock.now) >= .seconds(300) {
                 try cancel(id, reason: "no driver")
             } else {

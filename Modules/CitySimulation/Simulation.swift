@@ -81,7 +81,7 @@ public final class Simulation {
         driverApps = DriverAppStage(drivers: options.drivers, log: sink, random: random.fork("driver-apps"))
         earnings = EarningsStage(log: sink)
         membership = MembershipStage(screens: assets.screens, log: sink, random: random.fork("membership"))
-        self.freeDrivers = DriverIndex(width: map.width, height: map.height)
+        self.freeDrivers = DriverIndex(width: map.width, height: map.height, fleet: options.drivers)
         // Riders arrive over the first 80 % of the run, so their trips can finish.
         self.arrivalWindow = Int64(options.hours) * 3_600_000 * 8 / 10
     }
