@@ -1,0 +1,63 @@
+@testable import CitySimulation
+import PlatformKit
+import XCTest
+
+final class SchedulerTests: XCTestCase {
+    /// Law: whatever is scheduled when, events come out by time, ties in scheduling order, and
+    /// only when due: as from a list kept sorted.
+    func testEventsComeOutByTimeThenSchedulingOrder() {
+        for seed in 1...5 {
+            let random = RandomSource.seeded(UInt64(seed))
+            var scheduler = Scheduler<Int>()
+            var pending: [(time: Int64, order: Int)] = []
+            var now: Int64 = Int64(random.int(in: -8_000..<0))
+            for order in 0..<4_000 {
+                if random.bool(probability: 0.55) {
+                    // Mostly soon on a coarse grid (ties, and times on the queue's second boundaries,
+                    // before and after the epoch), sometimes anywhere or far ahead.
+                    let time = switch random.int(in: 0..<10) {
+                    case 0: now + Int64(random.int(in: 0..<10_000_000))
+                    case 1, 2: now + Int64(random.int(in: 0..<3_000))
+                    default: max(now, (now / 250 + Int64(random.int(in: 0..<12))) * 250)
+                    }
+                    scheduler.schedule(order, at: Instant(millisecondsSinceEpoch: time))
+                    pending.append((time, order))
+                } else {
+                    let limit = now + Int64(random.int(in: 0..<2_000))
+                    let expected = pending.min { ($0.time, $0.order) < ($1.time, $1.order) }.flatMap { $0.time <= limit ? $0 : nil }
+                    let popped = scheduler.popNext(notAfter: Instant(millisecondsSinceEpoch: limit))
+                    XCTAssertEqual(popped?.1, expected?.order, "seed \(seed), step \(order)")
+                    XCTAssertEqual(popped?.0.millisecondsSinceEpoch, expected?.time)
+                    if let expected {
+                        pending.removeAll { $0.order == expected.order }
+                        now = expected.time
+                    } else {
+                        now = limit
+                    }
+                }
+            }
+        }
+    }
+
+    func testTimesBeforeTheEpochKeepTheirOrder() {
+        var scheduler = Scheduler<String>()
+        let at = { Instant(millisecondsSinceEpoch: $0) }
+        scheduler.schedule("a", at: at(-1_500))
+        scheduler.schedule("b", at: at(-600))
+        XCTAssertEqual(scheduler.popNext(notAfter: at(0))?.1, "a")
+        scheduler.schedule("c", at: at(-500))
+        XCTAssertEqual(scheduler.popNext(notAfter: at(0))?.1, "b")
+        XCTAssertEqual(scheduler.popNext(notAfter: at(0))?.1, "c")
+    }
+
+    func testAnEventAtTheEndOfTimeIsKept() {
+        var scheduler = Scheduler<String>()
+        scheduler.schedule("last", at: Instant(millisecondsSinceEpoch: .max))
+        scheduler.schedule("first", at: Instant(millisecondsSinceEpoch: 0))
+        XCTAssertEqual(scheduler.popNext(notAfter: Instant(millisecondsSinceEpoch: .max))?.1, "first")
+        scheduler.schedule("also last", at: Instant(millisecondsSinceEpoch: .max))
+        XCTAssertEqual(scheduler.popNext(notAfter: Instant(millisecondsSinceEpoch: .max))?.1, "last")
+        XCTAssertEqual(scheduler.popNext(notAfter: Instant(millisecondsSinceEpoch: .max))?.1, "also last")
+        XCTAssertNil(scheduler.popNext(notAfter: Instant(millisecondsSinceEpoch: .max)))
+    }
+}
