@@ -10,9 +10,11 @@ final class DriverIndexTests: XCTestCase {
     }
 
     /// Law: for any inserts and removals, the index finds the same driver as a scan of the fleet,
-    /// whatever the cell size (ties to the lowest number, the radius inclusive).
-    func testNearestIsTheScansNearestForAnyCellSize() {
-        for (seed, cellSize) in zip(1...6, [100, 137, 250, 600, 1_000, 3_000] as [Int32]) {
+    /// whatever the cell size and however many drivers are free (a sparse index is scanned, a
+    /// dense one searched by rings of cells); ties go to the lowest number, the radius is inclusive.
+    func testNearestIsTheScansNearestForAnyCellSizeAndFleet() {
+        let cases: [(cellSize: Int32, fleet: Int)] = [(100, 60), (100, 300), (100, 3_000), (137, 1_500), (250, 40), (600, 300), (1_000, 300), (3_000, 40)]
+        for (seed, (cellSize, fleet)) in cases.enumerated() {
             let random = RandomSource.seeded(UInt64(seed))
             var index = DriverIndex(width: 10_000, height: 8_000, cellSize: cellSize)
             var free: [Int: Position] = [:]
@@ -20,9 +22,14 @@ final class DriverIndexTests: XCTestCase {
             func position() -> Position {
                 Position(x: Int32(random.int(in: 0..<101)) * 100, y: Int32(random.int(in: 0..<81)) * 100)
             }
-            for step in 0..<3_000 {
-                let driver = random.int(in: 0..<300)
-                if random.bool(probability: 0.45) {
+            for driver in 0..<fleet where random.bool(probability: 0.8) {
+                let p = position()
+                index.insert(driver, at: p)
+                free[driver] = p
+            }
+            for step in 0..<2_000 {
+                let driver = random.int(in: 0..<fleet)
+                if random.bool(probability: 0.5) {
                     index.remove(driver)
                     free[driver] = nil
                 } else if free[driver] == nil {
@@ -34,7 +41,7 @@ final class DriverIndexTests: XCTestCase {
                 let radius = Int32(random.int(in: 0..<6_000))
                 XCTAssertEqual(
                     index.nearest(to: target, within: radius), bruteForce(free, to: target, within: radius),
-                    "cell size \(cellSize), step \(step), target \(target), radius \(radius)"
+                    "cell size \(cellSize), fleet \(fleet), step \(step), target \(target), radius \(radius)"
                 )
                 XCTAssertEqual(index.count, free.count)
             }
