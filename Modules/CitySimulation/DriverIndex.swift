@@ -19,7 +19,7 @@ struct DriverIndex {
         var dense: Int32
     }
 
-    let cellSize: Int32
+    private let cellSize: Int32
     private let columns: Int32
     private let rows: Int32
     private var cells: [[Slot]]
