@@ -88,19 +88,16 @@ extension Projection {
     }
 
     /// `state` in the snapshot encoding, handed to `sink` in chunks of about `chunkSize` bytes. A
-    /// `BinaryEncodable` state is never encoded whole (its `encode(to:)` runs twice: see
-    /// ``BinaryEncoder/encode(_:inChunksOf:begin:write:)``); any other is, then handed on.
+    /// `BinaryEncodable` state is never encoded whole (see
+    /// ``BinaryEncoder/encode(_:inChunksOf:to:)``); any other is, then handed on.
     public func encodeState(_ state: State, inChunksOf chunkSize: Int, to sink: EncodedStateSink) throws {
         func chunked<E: BinaryEncodable>(_ state: E) throws {
-            try BinaryEncoder().encode(state, inChunksOf: chunkSize, begin: sink.begin, write: sink.write)
+            try BinaryEncoder().encode(state, inChunksOf: chunkSize, to: sink)
         }
         if let encodable = state as? any BinaryEncodable {
             try chunked(encodable)
         } else {
-            try withEncodedState(state) { encoded in
-                try sink.begin(encoded.count)
-                try sink.write(encoded)
-            }
+            try withEncodedState(state, sink.write)
         }
     }
 

@@ -56,9 +56,9 @@ public protocol SnapshotStore {
 extension SnapshotStore {
     /// Collects the encoding whole, for a store that keeps it as it is.
     public func prepareSnapshot(projection: String, version: Int, sequence: Int64, encode: (EncodedStateSink) throws -> Void) throws -> PreparedSnapshot {
-        var state = Data()
-        try encode(EncodedStateSink(begin: { state.reserveCapacity($0) }, write: { state.append(contentsOf: $0) }))
-        return PreparedSnapshot(projection: projection, version: version, sequence: sequence, stateSize: state.count, stored: state)
+        let state = EncodedStateBytes()
+        try encode(.collecting(into: state))
+        return PreparedSnapshot(projection: projection, version: version, sequence: sequence, stateSize: state.bytes.count, stored: state.bytes)
     }
 
     /// Stores the encoded state the default ``prepareSnapshot(projection:version:sequence:encode:)`` collected.

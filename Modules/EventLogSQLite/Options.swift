@@ -7,7 +7,8 @@ public struct SQLiteEventLogOptions: Sendable {
     public var indexRunLength: Int64
     /// zstd level for snapshots.
     public var snapshotCompressionLevel: Int
-    /// Largest snapshot state accepted when loading (guards against decompression bombs).
+    /// Largest snapshot state accepted when loading (guards against decompression bombs), and so
+    /// when taking one.
     public var maxSnapshotSize: Int
     /// WAL length (pages) past which a background thread copies it into the file (``Checkpointer``).
     public var checkpointPages: Int

@@ -56,33 +56,30 @@ extension SQLiteEventLog: SnapshotStore {
     @discardableResult
     public func saveSnapshot(projection: String, version: Int, sequence: Int64, state: consuming some ContiguousBytes) throws -> SnapshotInfo {
         let prepared = try state.withUnsafeBytes { bytes in
-            try prepareSnapshot(projection: projection, version: version, sequence: sequence) { sink in
-                try sink.begin(bytes.count)
-                try sink.write(bytes)
-            }
+            try prepareSnapshot(projection: projection, version: version, sequence: sequence) { sink in try sink.write(bytes) }
         }
         _ = consume state
         return try saveSnapshot(prepared)
     }
 
-    /// Compresses the encoding chunk by chunk as `encode` hands it over, into a buffer sized for
-    /// the whole frame (the snapshot holds its compressed form, never the whole encoding); the
-    /// frame carries the checksum of the content.
+    /// Compresses the encoding chunk by chunk as `encode` hands it over (the snapshot holds its
+    /// compressed form, never the whole encoding), into zstd frames that each carry the checksum
+    /// of their content; a gap becomes a frame of its own. A state larger than
+    /// `options.maxSnapshotSize`, which could not be loaded, is refused.
     public func prepareSnapshot(projection: String, version: Int, sequence: Int64, encode: (EncodedStateSink) throws -> Void) throws -> PreparedSnapshot {
-        var frame: ZstdFrameWriter?
-        var size = 0
-        let level = options.snapshotCompressionLevel
-        try encode(EncodedStateSink(
-            begin: { total in
-                size = total
-                frame = try ZstdFrameWriter(level: level, contentSize: total)
-            },
-            write: { chunk in try frame?.write(chunk) }
-        ))
-        guard let frame else { throw EventLogError(.invalidInput, "snapshot of \(projection): the state was never encoded") }
-        let stored = try frame.finish()
+        let frames = try ZstdFramesWriter(level: options.snapshotCompressionLevel, maxContentSize: options.maxSnapshotSize)
+        do {
+            try encode(EncodedStateSink(
+                write: { try frames.write($0) },
+                gap: { _ = try frames.gap() },
+                fill: { try frames.fill($0, with: $1) }
+            ))
+        } catch let error as ZstdError where error.code == .sizeLimitExceeded {
+            throw EventLogError(.invalidInput, "snapshot of \(projection): the state exceeds the \(options.maxSnapshotSize)-byte limit")
+        }
+        let stored = try frames.finish()
         return PreparedSnapshot(
-            projection: projection, version: version, sequence: sequence, stateSize: size, stored: stored
+            projection: projection, version: version, sequence: sequence, stateSize: frames.contentSize, stored: stored
         )
     }
 

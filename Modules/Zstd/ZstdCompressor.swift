@@ -79,9 +79,11 @@ public final class ZstdCompressor {
         return Data(bytesNoCopy: frame, count: written, deallocator: .free)
     }
 
-    /// Sets the content size the next frame records (and must have).
-    func pledge(contentSize: Int) throws(ZstdError) {
-        _ = try ZstdError.check(ZSTD_CCtx_setPledgedSrcSize(context, UInt64(contentSize)))
+    /// Compresses a whole input as one frame into `destination`; returns the frame's size.
+    ///
+    /// - Throws: `.library` if the frame does not fit.
+    func compressFrame(_ source: UnsafeRawBufferPointer, into destination: UnsafeMutableRawBufferPointer) throws(ZstdError) -> Int {
+        try ZstdError.check(ZSTD_compress2(context, destination.baseAddress, destination.count, source.baseAddress, source.count))
     }
 
     /// Compresses `source` into `destination` from `position`, which has room for the frame's

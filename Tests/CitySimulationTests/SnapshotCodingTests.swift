@@ -33,8 +33,8 @@ final class SnapshotCodingTests: XCTestCase {
         XCTAssertEqual(try BinaryDecoder().decode(P.State.self, from: bytes), state, projection.name)
         XCTAssertEqual(try codable.decode(P.State.self, from: bytes), state, projection.name)
         // In chunks far smaller than its regions, as a snapshot streams it: the same bytes.
-        var chunks: [UInt8] = []
-        try projection.encodeState(state, inChunksOf: 64, to: EncodedStateSink(begin: { XCTAssertEqual($0, bytes.count) }, write: { chunks += $0 }))
-        assertSameBytes(chunks, bytes, "\(projection.name) in chunks")
+        let chunks = EncodedStateBytes()
+        try projection.encodeState(state, inChunksOf: 64, to: .collecting(into: chunks))
+        assertSameBytes([UInt8](chunks.bytes), bytes, "\(projection.name) in chunks")
     }
 }

@@ -132,7 +132,8 @@ final class IntegrityTests: XCTestCase {
         }
     }
 
-    /// A snapshot prepared from chunks (hashed and compressed as they come) loads as the whole encoding.
+    /// A snapshot prepared in chunks (compressed as they come, its long regions' lengths in gaps)
+    /// loads as the whole encoding.
     func test_aSnapshotPreparedInChunks_loadsAsTheWholeEncoding() throws {
         let log = try makeLog(directory.path("chunks.sqlite"))
         let state = LedgerProjection.State(
@@ -141,10 +142,7 @@ final class IntegrityTests: XCTestCase {
         let whole = try LedgerProjection().encodeState(state)
         XCTAssertGreaterThan(whole.count, 1 << 20)
         let prepared = try log.prepareSnapshot(projection: "demo.ledger", version: 1, sequence: 0) { sink in
-            try sink.begin(whole.count)
-            for start in stride(from: 0, to: whole.count, by: 4_096) {
-                try whole[start..<min(start + 4_096, whole.count)].withUnsafeBytes { try sink.write($0) }
-            }
+            try LedgerProjection().encodeState(state, inChunksOf: 4_096, to: sink)
         }
         XCTAssertEqual(prepared.stateSize, whole.count)
         XCTAssertLessThan(prepared.stored.count, whole.count / 2)
@@ -179,16 +177,23 @@ final class IntegrityTests: XCTestCase {
         XCTAssertEqual(try refusing.allSnapshots().count, 0)
     }
 
-    func test_aPreparedSnapshotWhoseChunksDoNotAddUp_isRefused() throws {
-        let log = try makeLog(directory.path("short.sqlite"))
+    func test_aPreparedSnapshotWithAGapNeverFilled_orPastTheSizeLimit_isRefused() throws {
+        let log = try makeLog(directory.path("refused.sqlite"))
         XCTAssertThrowsError(try log.prepareSnapshot(projection: "p", version: 1, sequence: 0) { sink in
-            try sink.begin(10)
             try [UInt8](repeating: 1, count: 4).withUnsafeBytes { try sink.write($0) }
-        })
-        XCTAssertThrowsError(try log.prepareSnapshot(projection: "p", version: 1, sequence: 0) { _ in }) { error in
-            XCTAssertTrue("\(error)".contains("never encoded"), "\(error)")
+            try sink.gap()
+        }) { error in
+            XCTAssertTrue("\(error)".contains("never filled"), "\(error)")
         }
+        let small = try SQLiteEventLog(
+            path: directory.path("small.sqlite"), clock: .constant(.epoch), options: SQLiteEventLogOptions(maxSnapshotSize: 1_000)
+        )
+        XCTAssertThrowsError(try small.saveSnapshot(projection: "p", version: 1, sequence: 0, state: [UInt8](repeating: 1, count: 1_001))) { error in
+            XCTAssertTrue("\(error)".contains("exceeds the 1000-byte limit"), "\(error)")
+        }
+        XCTAssertEqual(try small.saveSnapshot(projection: "p", version: 1, sequence: 0, state: [UInt8](repeating: 1, count: 1_000)).stateSize, 1_000)
         XCTAssertEqual(try log.allSnapshots().count, 0)
+        XCTAssertEqual(try small.allSnapshots().count, 1)
     }
 
     func test_sqlite3Tool_opensTheLog_andZstdToolDecompressesASnapshot() throws {

@@ -40,9 +40,9 @@ final class AccountRecordsTests: XCTestCase {
         let state = state(500)
         let whole = try BinaryEncoder().encode(state)
         for chunkSize in [1, 64, 4_096] {
-            var chunks: [UInt8] = []
-            try BinaryEncoder().encode(state, inChunksOf: chunkSize, begin: { XCTAssertEqual($0, whole.count) }, write: { chunks += $0 })
-            assertSameBytes(chunks, whole, "chunks of \(chunkSize)")
+            let chunks = EncodedStateBytes()
+            XCTAssertEqual(try BinaryEncoder().encode(state, inChunksOf: chunkSize, to: .collecting(into: chunks)), whole.count)
+            assertSameBytes([UInt8](chunks.bytes), whole, "chunks of \(chunkSize)")
         }
     }
 

@@ -44,6 +44,20 @@ final class CLIInteropTests: XCTestCase {
         XCTAssertEqual(try zstd(["-d", "-c", "-q", path]), input)
     }
 
+    /// Frames with gaps filled later (a frame each, padded by a skippable frame): what a snapshot stores.
+    func test_cli_decompressesOurFramesWithGaps() throws {
+        let input = TestData.compressible(count: 300_000)
+        let writer = try ZstdFramesWriter(maxContentSize: input.count + 2)
+        let gap = try writer.gap()
+        try input[0..<150_000].withUnsafeBytes { try writer.write($0) }
+        let inner = try writer.gap()
+        try input[150_000...].withUnsafeBytes { try writer.write($0) }
+        try [UInt8(2)].withUnsafeBytes { try writer.fill(inner, with: $0) }
+        try [UInt8(1)].withUnsafeBytes { try writer.fill(gap, with: $0) }
+        let path = try write([UInt8](try writer.finish()), "gaps.zst")
+        XCTAssertTrue(try zstd(["-d", "-c", "-q", path]) == [1] + input[0..<150_000] + [2] + input[150_000...], "the content, gaps filled")
+    }
+
     func test_cli_decompressesOurStreamingFrameAndSeesChecksum() throws {
         let input = TestData.compressible(count: 300_000)
         let compressor = try ZstdCompressor()

@@ -58,11 +58,6 @@ enum _CodecErrors {
         )
     }
 
-    /// A value encoded in chunks wrote otherwise the second time (see `ChunkedEncoding.swift`).
-    static let changedWhileChunked = EncodingError.invalidValue(
-        (), .init(codingPath: [], debugDescription: "The value encoded otherwise the second time: it changed while it was encoded in chunks.")
-    )
-
     static func misuse(_ codingPath: [any CodingKey], _ message: String) -> EncodingError {
         .invalidValue((), .init(codingPath: codingPath, debugDescription: message))
     }

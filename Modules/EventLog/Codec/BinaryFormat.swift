@@ -258,8 +258,8 @@ func _cast<T, U>(_ value: T, to: U.Type) -> U {
 /// buffer are never resident together.
 ///
 /// Encoding in chunks (``chunks`` set, see `ChunkedEncoding.swift`), the buffer holds only the
-/// bytes after the first ``flushed`` ones, which were handed on; positions stay those in the
-/// whole encoding.
+/// bytes after the first ``flushed`` ones, which were handed on (a gap counted as its bytes once
+/// it is filled); positions stay those in the whole encoding.
 struct _ByteWriter {
     private(set) var base: UnsafeMutableRawPointer
     /// The bytes in `base`.
@@ -336,7 +336,7 @@ struct _ByteWriter {
 
     /// Stores `value` as LEB128 at `pointer`; returns the address after it.
     @inline(__always)
-    private static func storeVarint(_ value: UInt64, _ pointer: UnsafeMutableRawPointer) -> UnsafeMutableRawPointer {
+    static func storeVarint(_ value: UInt64, _ pointer: UnsafeMutableRawPointer) -> UnsafeMutableRawPointer {
         var value = value
         var pointer = pointer
         while value >= 0x80 {

@@ -1,167 +1,148 @@
-// Encoding a value in chunks, without ever holding its whole encoding (a snapshot of a state
-// with millions of entries is hundreds of megabytes).
+import Foundation
+
+// Encoding a value in chunks, in one pass, without ever holding its whole encoding (a snapshot of
+// a state with millions of entries is hundreds of megabytes).
 //
-// The format puts every region's length before the region, and those lengths are patched in once
-// the region is written, so the bytes of an open region cannot be handed on. The value is
-// therefore encoded twice:
-// 1. Sizing: the bytes are dropped a chunk at a time; a placeholder dropped before it is patched
-//    (a region or container longer than about a chunk) gets its value recorded, by the order in
-//    which the placeholders were opened.
-// 2. Writing: those placeholders are written with their recorded value at once, so only regions
-//    shorter than about a chunk are still open at any time; whenever none is, the buffer is
-//    handed on. The writer holds about two chunks.
-// Both passes must write the same bytes: `encode(to:)` has to be deterministic, as it is for any
-// value not changed in between (a changed one is reported, not written wrong).
+// The format puts every region's length before the region, patched in once the region is
+// written, so the bytes of an open region's placeholder cannot be handed on as they are. Whenever
+// the writer holds a chunk:
+// - each placeholder still open that is at least half a chunk back (so its region is long) is
+//   handed on as a gap of the sink, with the bytes before it; the gap is filled when the region
+//   ends;
+// - the bytes before the first placeholder still held are handed on; the rest stay.
+// Only regions longer than about half a chunk become gaps, a few per state, and the writer holds
+// about a chunk.
 
 /// The state of one chunked encoding, shared by the writer's copies.
 final class _ChunkedOutput {
-    /// One open placeholder: where it is, when it was opened, and whether its value was known.
+    /// An open placeholder: where it is in the whole encoding, and its gap once handed on.
     private struct Open {
         let position: Int
-        let ordinal: Int
-        let sized: Bool
+        var gap: Int?
     }
 
     let chunkSize: Int
-    /// Whether this is the sizing pass (bytes are dropped, not handed on).
-    private(set) var sizing = true
-    /// Placeholder values the sizing pass found, by opening order.
-    private var sized: [Int: UInt64] = [:]
-    private var opened = 0
+    /// The placeholders open, outermost first: the first `gapped` are gaps, the others are held.
     private var open: [Open] = []
-    /// Open placeholders whose value is not known yet (they are all in the buffer).
-    private var unsized = 0
-    private let write: (UnsafeRawBufferPointer) throws -> Void
-    /// The first error of `write`, or of a value that encoded otherwise the second time.
+    private var gapped = 0
+    private var gaps = 0
+    private let sink: EncodedStateSink
+    /// The first error of the sink.
     private(set) var failure: (any Error)?
 
-    init(chunkSize: Int, write: @escaping (UnsafeRawBufferPointer) throws -> Void) {
+    init(chunkSize: Int, sink: EncodedStateSink) {
         self.chunkSize = chunkSize
-        self.write = write
+        self.sink = sink
     }
 
-    /// Ends the sizing pass; the writing pass starts over with an empty writer.
-    func startWriting() {
-        sizing = false
-        opened = 0
-        open.removeAll()
-        unsized = 0
+    fileprivate func opened(at position: Int) {
+        open.append(Open(position: position, gap: nil))
     }
 
-    func fail(_ error: any Error) {
-        if failure == nil { failure = error }
-    }
-
-    /// Opens the next placeholder: its value if the sizing pass found it.
-    fileprivate func opening() -> UInt64? {
-        opened &+= 1
-        return sized[opened]
-    }
-
-    /// Records the placeholder just opened, at `position`.
-    fileprivate func opened(at position: Int, sized: Bool) {
-        open.append(Open(position: position, ordinal: opened, sized: sized))
-        if !sized { unsized &+= 1 }
-    }
-
-    /// Closes the innermost placeholder, at `position`; whether it is still to be patched in the buffer.
-    fileprivate func closing(at position: Int, value: UInt64, dropped: Bool) -> Bool {
+    /// Closes the innermost placeholder, at `position`: its gap, if it was handed on as one.
+    fileprivate func closing(at position: Int) -> Int? {
         let placeholder = open.removeLast()
         precondition(placeholder.position == position, "placeholders are patched innermost first")
-        if placeholder.sized {
-            if sized[placeholder.ordinal] != value { fail(_CodecErrors.changedWhileChunked) }
-            return false
-        }
-        unsized &-= 1
-        guard dropped else { return true }
-        // Writing, an unsized placeholder is never handed on open: it was sized otherwise.
-        if !sizing { fail(_CodecErrors.changedWhileChunked) }
-        sized[placeholder.ordinal] = value
-        return false
+        if placeholder.gap != nil { gapped &-= 1 }
+        return placeholder.gap
     }
 
-    /// Whether the buffer may be handed on (or dropped) now that it holds `count` bytes.
-    fileprivate func mayFlush(_ count: Int) -> Bool {
-        count >= chunkSize && (sizing || unsized == 0)
+    /// The position of the first placeholder still held, if any.
+    fileprivate var firstHeld: Int? {
+        gapped < open.count ? open[gapped].position : nil
+    }
+
+    /// Hands the first placeholder still held on as the sink's next gap.
+    fileprivate func leaveGap() {
+        open[gapped].gap = gaps
+        gapped &+= 1
+        gaps &+= 1
+        run { try sink.gap() }
+    }
+
+    fileprivate func fill(_ gap: Int, _ value: UInt64) {
+        withUnsafeTemporaryAllocation(byteCount: 10, alignment: 1) { buffer in
+            let end = _ByteWriter.storeVarint(value, buffer.baseAddress!)
+            run { try sink.fill(gap, UnsafeRawBufferPointer(start: buffer.baseAddress, count: end - buffer.baseAddress!)) }
+        }
     }
 
     fileprivate func handOn(_ bytes: UnsafeRawBufferPointer) {
-        guard !sizing, failure == nil else { return }
-        do { try write(bytes) } catch { fail(error) }
+        guard !bytes.isEmpty else { return }
+        run { try sink.write(bytes) }
+    }
+
+    /// Runs a call of the sink unless one failed already.
+    private func run(_ call: () throws -> Void) {
+        guard failure == nil else { return }
+        do { try call() } catch { failure = error }
     }
 }
 
 extension _ByteWriter {
     @inline(never)
     mutating func chunkedPlaceholder() -> Int {
-        let value = chunks!.opening()
-        if let value { varint(value) } else { byte(0) }
-        // The varint's last byte, so that `patchLength` counts the bytes after it.
+        byte(0)
         let position = flushed &+ count &- 1
-        chunks!.opened(at: position, sized: value != nil)
+        chunks!.opened(at: position)
         return position
     }
 
     @inline(never)
     mutating func chunkedPatch(at position: Int, value: UInt64) {
         let output = chunks!
-        let local = position &- flushed
-        if output.closing(at: position, value: value, dropped: local < 0) {
-            patchInBuffer(at: local, value: value)
-        } else if local < 0 && output.sizing {
-            // Dropped with its chunk: the value's varint is longer than the placeholder byte counted.
+        if let gap = output.closing(at: position) {
+            output.fill(gap, value)
+            // The gap holds the value's varint where the bytes handed on counted one byte.
             flushed &+= _varintSize(value) &- 1
+        } else {
+            patchInBuffer(at: position &- flushed, value: value)
         }
-        if output.mayFlush(count) { flushChunk() }
+        if count >= output.chunkSize { flushChunk() }
     }
 
-    /// Hands the buffer on if it holds a chunk and may be (outside chunked encoding: never).
+    /// Hands bytes on if the buffer holds a chunk (outside chunked encoding: never).
     @inline(__always)
     mutating func flushIfFull() {
-        if _slowPath(chunks != nil), chunks!.mayFlush(count) { flushChunk() }
+        if _slowPath(chunks != nil), count >= chunks!.chunkSize { flushChunk() }
     }
 
-    /// Hands the buffer on (or drops it, sizing) and starts it over.
+    /// Hands on the bytes before the first placeholder still held, those at least half the
+    /// buffer back handed on as gaps first; keeps the rest.
     mutating func flushChunk() {
-        chunks!.handOn(bytes)
-        flushed &+= count
-        count = 0
+        let output = chunks!
+        var start = 0
+        while let held = output.firstHeld.map({ $0 &- flushed }), held < count / 2 {
+            output.handOn(UnsafeRawBufferPointer(start: base + start, count: held &- start))
+            output.leaveGap()
+            start = held &+ 1
+        }
+        let end = output.firstHeld.map { $0 &- flushed } ?? count
+        output.handOn(UnsafeRawBufferPointer(start: base + start, count: end &- start))
+        if end < count { memmove(base, base + end, count &- end) }
+        flushed &+= end
+        count &-= end
     }
 }
 
 extension BinaryEncoder {
-    /// Encodes `value` as ``encode(_:)`` does, handing the bytes to `write` in order, in chunks
-    /// of about `chunkSize` bytes, after telling `begin` their total: the whole encoding is never
-    /// in memory (about two chunks are). `value.encode(to:)` runs twice, and must write the same
-    /// both times. Returns the number of bytes.
+    /// Encodes `value` as ``encode(_:)`` does, handing the bytes to `sink` in order, in chunks of
+    /// about `chunkSize` bytes: the whole encoding is never in memory (about a chunk is). The
+    /// lengths of regions longer than about half a chunk are handed on as gaps, filled when
+    /// their region ends. Returns the number of bytes.
     ///
-    /// - Throws: what `begin`, `write` or `encode(to:)` throw, or an `EncodingError` if the value
-    ///   encoded otherwise the second time.
+    /// - Throws: what `sink` or `encode(to:)` throw.
     @discardableResult
-    public func encode<T: BinaryEncodable>(
-        _ value: T, inChunksOf chunkSize: Int, begin: (Int) throws -> Void, write: (UnsafeRawBufferPointer) throws -> Void
-    ) throws -> Int {
-        try withoutActuallyEscaping(write) { write in
-            let output = _ChunkedOutput(chunkSize: max(1, chunkSize), write: write)
-            var writer = _ByteWriter(capacity: min(max(1, chunkSize) &* 2, 1 << 20))
-            writer.chunks = output
-            defer { writer.deallocate() }
-            try Self.writeChunked(value, &writer)
-            let size = writer.flushed &+ writer.count
-            (writer.flushed, writer.count) = (0, 0)
-            output.startWriting()
-            try begin(size)
-            try Self.writeChunked(value, &writer)
-            writer.flushChunk()
-            if let failure = output.failure { throw failure }
-            guard writer.flushed == size else { throw _CodecErrors.changedWhileChunked }
-            return size
-        }
-    }
-
-    private static func writeChunked<T: BinaryEncodable>(_ value: T, _ writer: inout _ByteWriter) throws {
+    public func encode<T: BinaryEncodable>(_ value: T, inChunksOf chunkSize: Int, to sink: EncodedStateSink) throws -> Int {
+        let output = _ChunkedOutput(chunkSize: max(1, chunkSize), sink: sink)
+        var writer = _ByteWriter(capacity: min(max(1, chunkSize) &* 2, 1 << 20))
+        writer.chunks = output
+        defer { writer.deallocate() }
         try BinaryKeyedWriter.keyed(&writer) { (keyed: inout BinaryKeyedWriter) throws(T.BinaryEncodingFailure) in
             try value.encode(to: &keyed)
         }
+        writer.flushChunk()
+        if let failure = output.failure { throw failure }
+        return writer.flushed
     }
 }
