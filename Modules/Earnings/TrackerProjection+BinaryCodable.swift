@@ -59,13 +59,11 @@ extension TrackerProjection.State: Codable, BinaryEncodable, BinaryDecodable {
         }
     }
 
-    /// Packs every tracker twice, the total size first.
+    /// Packs every tracker once, their total size patched in after them.
     public func encode(to writer: inout BinaryKeyedWriter) {
         let driverIDs = trackers.keys.sorted()
         writer.encode(driverIDs, forKey: "driverIDs")
-        var size = 0
-        forEachPacked(driverIDs) { size += $0.count }
-        writer.encodeBytes(count: size, forKey: "packedTrackers") { bytes in forEachPacked(driverIDs) { bytes.append($0) } }
+        writer.encodeBytes(forKey: "packedTrackers") { bytes in forEachPacked(driverIDs) { bytes.append($0) } }
     }
 
     public init(from reader: inout BinaryKeyedReader) throws {

@@ -25,6 +25,21 @@ extension BinaryKeyedWriter {
         encodeElements(count: count, size: count, forKey: key, body)
     }
 
+    /// The bytes that `body` appends, written for `key` as a `[UInt8]` (or `Data`) is, their
+    /// number found as they are appended: for bytes that would take a pass of their own to count.
+    /// Their lengths are patched in after them (in a chunked encoding, gaps of the sink).
+    public mutating func encodeBytes(forKey key: StaticString, _ body: (inout BinaryBytesWriter) -> Void) {
+        begin(key)
+        let region = bytes.placeholder()
+        // The element count of a `[UInt8]` is its number of bytes: the bytes after this placeholder.
+        let count = bytes.placeholder()
+        var writer = BinaryBytesWriter(bytes: bytes)
+        body(&writer)
+        bytes = writer.bytes
+        bytes.patchLength(at: count)
+        bytes.patchLength(at: region)
+    }
+
     /// The `count` elements of an array or a set, already encoded (`size` bytes in all, which
     /// `body` must append), written for `key` as the array or set is: for strings, each element
     /// is its UTF-8 length (LEB128) then its bytes (see ``BinaryKeyedReader/encodedElements(forKey:)``).
