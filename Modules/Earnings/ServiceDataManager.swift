@@ -120,7 +120,8 @@ extension ServiceDataManager {
     func pack(into writer: inout PackedFieldWriter) {
         writer.string(service.rawValue)
         writer.unsigned(UInt(cards.count))
-        for card in cards { card.pack(into: &writer) }
+        // By index: `for card in cards` would copy each card (retaining its strings) to pack it.
+        for index in cards.indices { cards[index].pack(into: &writer) }
         writer.bool(isInOutage)
         writer.instant(lastUpdatedAt)
         writer.instant(lastPullAt)

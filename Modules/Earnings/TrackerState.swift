@@ -101,7 +101,8 @@ extension TrackerState: BinaryEncodable, BinaryDecodable {
 extension TrackerState {
     func pack(into writer: inout PackedFieldWriter) {
         writer.unsigned(UInt(managers.count))
-        for manager in managers { manager.pack(into: &writer) }
+        // By index, not copying each manager (see `ServiceDataManager.pack(into:)`).
+        for index in managers.indices { managers[index].pack(into: &writer) }
         writer.string(ui.privacyStatus.rawValue)
         writer.string(ui.selectedStatusCardID)
         writer.string(ui.openBulletinCardID)

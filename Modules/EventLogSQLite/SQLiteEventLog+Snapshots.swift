@@ -26,7 +26,7 @@ extension SQLiteEventLog: SnapshotStore {
     }
 
     /// Decompresses the snapshot's state as its stored bytes are read from their blob, a piece at a
-    /// time, checked by its zstd frame's content checksum (or, for a snapshot written before
+    /// time, checked by its zstd frames' content checksums (or, for a snapshot written before
     /// format 4, by the SHA-256 it stored).
     public func loadState(_ snapshot: SnapshotInfo) throws -> [UInt8] {
         let loaded = try reading { db in
@@ -49,7 +49,8 @@ extension SQLiteEventLog: SnapshotStore {
         return loaded
     }
 
-    /// Compresses `state` with zstd into a frame that carries its checksum, and stores it.
+    /// Compresses `state` with zstd into a frame that carries its checksum, and stores it (a
+    /// state larger than `options.maxSnapshotSize` is refused).
     ///
     /// `state` is released once compressed, and the compressed bytes are written into their blob
     /// a piece at a time, so storing a large state holds it once and its compressed form once.

@@ -4,8 +4,9 @@ import Zstd
 
 /// How a stored snapshot is checked (its row's `checksum_of`), and its state decompressed.
 ///
-/// Since format 4 a snapshot is checked by its zstd frame's content checksum (`frame`, XXH64),
-/// which libzstd computes as it decompresses, instead of a second pass over the stored bytes
+/// Since format 4 a snapshot is checked by its zstd frames' content checksums (`frame`, XXH64;
+/// a snapshot is one frame, or since 2026-11-27 several: see `ZstdFramesWriter`), which libzstd
+/// computes as it decompresses, instead of a second pass over the stored bytes
 /// for their SHA-256 (`stored`, format 3). Snapshots of format 2 keep the SHA-256 of their
 /// encoded state (`state`). All three load.
 struct SnapshotCheck {
