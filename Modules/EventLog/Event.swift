@@ -22,13 +22,11 @@ extension Event {
         stream: String, correlationID: String? = nil, causationID: String? = nil,
         idempotencyKey: String? = nil, expectedPosition: Int64? = nil
     ) throws -> NewEvent {
-        var event = NewEvent(
+        NewEvent(
             streamID: stream, type: Self.eventType, schemaVersion: Self.schemaVersion,
             payload: try BinaryEncoder().encode(self),
             correlationID: correlationID, causationID: causationID,
-            idempotencyKey: idempotencyKey, expectedPosition: expectedPosition
+            idempotencyKey: idempotencyKey, expectedPosition: expectedPosition, typed: self
         )
-        event.typed = self
-        return event
     }
 }

@@ -46,19 +46,20 @@ public struct NewEvent: Sendable, Hashable {
     /// Not stored, and not part of equality: a ``ProjectionGroup`` fed right after the append
     /// folds it instead of decoding the payload again.
     public var typed: (any Event)? {
+        // Borrowed from a constant, so not copied: a `ProjectionGroup` reads it on another thread.
         _read { yield storage.typed }
-        set { unique().typed = newValue }
+        set { storage = storage.copy(typed: newValue) }
     }
 
     public init(
         streamID: String, type: String, schemaVersion: Int = 1, payload: [UInt8],
         correlationID: String? = nil, causationID: String? = nil,
-        idempotencyKey: String? = nil, expectedPosition: Int64? = nil
+        idempotencyKey: String? = nil, expectedPosition: Int64? = nil, typed: (any Event)? = nil
     ) {
         storage = Storage(
             streamID: streamID, type: type, schemaVersion: schemaVersion, payload: payload,
             correlationID: correlationID, causationID: causationID,
-            idempotencyKey: idempotencyKey, expectedPosition: expectedPosition
+            idempotencyKey: idempotencyKey, expectedPosition: expectedPosition, typed: typed
         )
     }
 
@@ -82,7 +83,8 @@ public struct NewEvent: Sendable, Hashable {
         return storage
     }
 
-    /// The fields. Mutated only through `unique()`, so a box that several values share never changes.
+    /// The fields. Mutated only through `unique()`, so a box that several values share never
+    /// changes; `typed` never changes.
     private final class Storage: @unchecked Sendable {
         var streamID: String
         var type: String
@@ -92,7 +94,7 @@ public struct NewEvent: Sendable, Hashable {
         var causationID: String?
         var idempotencyKey: String?
         var expectedPosition: Int64?
-        var typed: (any Event)?
+        let typed: (any Event)?
 
         init(
             streamID: String, type: String, schemaVersion: Int, payload: [UInt8], correlationID: String?,
@@ -109,11 +111,12 @@ public struct NewEvent: Sendable, Hashable {
             self.typed = typed
         }
 
-        func copy() -> Storage {
+        /// A copy, with `typed` if given.
+        func copy(typed: (any Event)?? = nil) -> Storage {
             Storage(
                 streamID: streamID, type: type, schemaVersion: schemaVersion, payload: payload,
                 correlationID: correlationID, causationID: causationID, idempotencyKey: idempotencyKey,
-                expectedPosition: expectedPosition, typed: typed
+                expectedPosition: expectedPosition, typed: typed ?? self.typed
             )
         }
     }
