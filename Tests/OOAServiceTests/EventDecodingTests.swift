@@ -40,6 +40,26 @@ final class EventDecodingTests: XCTestCase {
         }
     }
 
+    /// The projection's state, snapshotted on the log writer's thread, with every kind of decision.
+    func test_projectionState_encodesLikeCodable() throws {
+        for count in [0, 1, 40] {
+            var state = OOAProjection.State()
+            (state.pushes, state.held, state.coalesced, state.throttled, state.dropped, state.ended) = (int(), int(), int(), int(), int(), int())
+            for index in 0..<count {
+                let decision: OOAProjection.Decision = switch index % 4 {
+                case 0: .pushed(PushKind.allCases.randomElement(using: &random)!, PushReason.allCases.randomElement(using: &random)!)
+                case 1: .held(OOAChangeHeld.How.allCases.randomElement(using: &random)!, until: instant())
+                case 2: .throttled(until: instant())
+                default: .dropped(DropReason.allCases.randomElement(using: &random)!)
+                }
+                state.activities["\(text())-\(index)"] = OOAProjection.Activity(
+                    version: int(), phase: TripPhase.allCases.randomElement(using: &random)!, etaSeconds: int(), lastDecision: decision
+                )
+            }
+            try assertEncodesLikeCodable(state)
+        }
+    }
+
     func test_fastDecode_refusesAnUnknownCase() throws {
         var bytes = try BinaryEncoder().encode(OOAChangeDropped(trip: "trip-1", at: .epoch, reason: .insignificant))
         let reason = Array("insignificant".utf8)
