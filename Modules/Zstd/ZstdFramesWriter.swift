@@ -25,6 +25,7 @@ public final class ZstdFramesWriter {
     private var gapCompressor: ZstdCompressor?
     private let level: Int
     private let maxContentSize: Int
+    private let maxGaps: Int
     private var output: UnsafeMutableRawPointer?
     private let capacity: Int
     private var position = 0
@@ -44,6 +45,7 @@ public final class ZstdFramesWriter {
         compressor = try ZstdCompressor(level: level)
         self.level = level
         self.maxContentSize = maxContentSize
+        self.maxGaps = maxGaps
         let bound = try ZstdError.check(ZSTD_compressBound(maxContentSize))
         capacity = bound + (maxGaps + 1) * (Self.gapRoom + Self.frameEndRoom)
         guard let output = malloc(capacity) else { throw ZstdError(.library(64), "could not allocate \(capacity) bytes") }
@@ -68,10 +70,12 @@ public final class ZstdFramesWriter {
 
     /// Leaves room for up to ``maxGapSize`` bytes of content, known later, after the bytes
     /// written so far; returns the gap's number (0 for the first).
+    ///
+    /// - Throws: `.invalidArgument` past `maxGaps` gaps.
     public func gap() throws(ZstdError) -> Int {
         try failure.run { () throws(ZstdError) in
+            guard gaps.count < maxGaps else { throw ZstdError(.invalidArgument, "more than \(maxGaps) gaps") }
             try endFrame()
-            guard position + Self.gapRoom + Self.frameEndRoom <= capacity else { throw .sizeLimitExceeded(limit: maxContentSize) }
             gaps.append(position)
             position += Self.gapRoom
             return gaps.count - 1

@@ -80,6 +80,10 @@ final class FramesWriterTests: XCTestCase {
         let wide = try ZstdFramesWriter(maxContentSize: 100)
         let wideGap = try wide.gap()
         XCTAssertThrowsError(try [UInt8](repeating: 1, count: ZstdFramesWriter.maxGapSize + 1).withUnsafeBytes { try wide.fill(wideGap, with: $0) })
+        let few = try ZstdFramesWriter(maxContentSize: 100, maxGaps: 2)
+        _ = try few.gap()
+        _ = try few.gap()
+        XCTAssertThrowsError(try few.gap())
         let limited = try ZstdFramesWriter(maxContentSize: 10)
         try [UInt8](repeating: 1, count: 10).withUnsafeBytes { try limited.write($0) }
         XCTAssertThrowsError(try [UInt8(1)].withUnsafeBytes { try limited.write($0) }) { error in
