@@ -16,7 +16,7 @@ public final class ZstdFramesWriter {
     /// The most bytes a gap holds.
     public static let maxGapSize = 16
     /// The room a gap takes in the output: its frame, then a skippable frame for the rest.
-    static let gapRoom = 48
+    private static let gapRoom = 48
     /// The bytes that follow a frame's compressed blocks, at most (an empty last block and the checksum).
     private static let frameEndRoom = 64
 
@@ -94,7 +94,7 @@ public final class ZstdFramesWriter {
             if gapCompressor == nil { gapCompressor = try ZstdCompressor(level: level) }
             let room = UnsafeMutableRawBufferPointer(start: output! + start, count: Self.gapRoom)
             let frame = try gapCompressor!.compressFrame(bytes, into: UnsafeMutableRawBufferPointer(rebasing: room.dropLast(Self.skippableHeader)))
-            Self.storeSkippableFrame(into: UnsafeMutableRawBufferPointer(rebasing: room[frame...]))
+            try Self.storeSkippableFrame(into: UnsafeMutableRawBufferPointer(rebasing: room[frame...]))
             gaps[number] = nil
         }
     }
@@ -132,14 +132,15 @@ public final class ZstdFramesWriter {
         frameOpen = false
     }
 
-    /// The length of a skippable frame's magic number (`ZSTD_MAGIC_SKIPPABLE_START`) and size field.
+    /// The length of a skippable frame's magic number and size field.
     private static let skippableHeader = 8
+    /// What a skippable frame holds: zeros.
+    private static let padding = [UInt8](repeating: 0, count: gapRoom)
 
-    /// A skippable frame filling `room` (at least ``skippableHeader`` bytes): its magic number,
-    /// the size of what follows, and zeros.
-    private static func storeSkippableFrame(into room: UnsafeMutableRawBufferPointer) {
-        room.storeBytes(of: UInt32(0x184D_2A50).littleEndian, toByteOffset: 0, as: UInt32.self)
-        room.storeBytes(of: UInt32(room.count - skippableHeader).littleEndian, toByteOffset: 4, as: UInt32.self)
-        room[skippableHeader...].initializeMemory(as: UInt8.self, repeating: 0)
+    /// A skippable frame filling `room` (at least ``skippableHeader`` bytes), of zeros.
+    private static func storeSkippableFrame(into room: UnsafeMutableRawBufferPointer) throws(ZstdError) {
+        _ = try withBytes(padding) { (zeros) throws(ZstdError) in
+            try ZstdError.check(ZSTD_writeSkippableFrame(room.baseAddress, room.count, zeros.baseAddress, room.count - skippableHeader, 0))
+        }
     }
 }
