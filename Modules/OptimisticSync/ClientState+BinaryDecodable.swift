@@ -3,7 +3,7 @@ import PlatformKit
 
 // A projection of driver apps holds a client state per driver, so its snapshots decode without
 // `Codable` when the domain's state does (the keys `encode(to:)` and the synthesized encodings
-// write, in their order). A client's last alert is rare and keeps the `Codable` path.
+// write, in their order).
 
 extension OptimisticClientState: BinaryDecodable where Domain.State: BinaryDecodable {
     public init(from reader: inout BinaryKeyedReader) throws {
@@ -14,6 +14,17 @@ extension OptimisticClientState: BinaryDecodable where Domain.State: BinaryDecod
         nextRequestNumber = try reader.decode(Int.self, forKey: "nextRequestNumber")
         stats = try reader.decode(SyncStats.self, forKey: "stats")
         lastAlert = try reader.decodeIfPresent(OptimisticAlert<Domain.State>.self, forKey: "lastAlert")
+    }
+}
+
+extension OptimisticAlert: BinaryDecodable where State: BinaryDecodable {
+    public init(from reader: inout BinaryKeyedReader) throws {
+        message = try reader.decode(String.self, forKey: "message")
+        request = try reader.decode(OptimisticRequest.self, forKey: "request")
+        alsoRolledBack = try reader.decode([String].self, forKey: "alsoRolledBack")
+        cause = try reader.decode(RollbackCause.self, forKey: "cause")
+        stateBefore = try reader.decode(State.self, forKey: "stateBefore")
+        at = try reader.decode(Instant.self, forKey: "at")
     }
 }
 

@@ -2,16 +2,27 @@ import EventLog
 
 // A projection of driver apps snapshots a client state per driver, so it encodes without
 // `Codable` when the domain's state does (the keys and order of `encode(to:)` and of the
-// synthesized encodings). A client's last alert is rare and keeps the `Codable` path.
+// synthesized encodings).
 
 extension OptimisticClientState: BinaryEncodable where Domain.State: BinaryEncodable, Domain.State.BinaryEncodingFailure == Never {
-    public func encode(to writer: inout BinaryKeyedWriter) throws {
+    public func encode(to writer: inout BinaryKeyedWriter) {
         writer.encode(confirmed, forKey: "confirmed")
         writer.encode(optimistic, forKey: "optimistic")
         writer.encode(pending, forKey: "pending")
         writer.encode(nextRequestNumber, forKey: "nextRequestNumber")
         writer.encode(stats, forKey: "stats")
-        try writer.encodeIfPresent(lastAlert, forKey: "lastAlert")
+        writer.encodeIfPresent(lastAlert, forKey: "lastAlert")
+    }
+}
+
+extension OptimisticAlert: BinaryEncodable where State: BinaryEncodable, State.BinaryEncodingFailure == Never {
+    public func encode(to writer: inout BinaryKeyedWriter) {
+        writer.encode(message, forKey: "message")
+        writer.encode(request, forKey: "request")
+        writer.encode(alsoRolledBack, forKey: "alsoRolledBack")
+        writer.encode(cause, forKey: "cause")
+        writer.encode(stateBefore, forKey: "stateBefore")
+        writer.encode(at, forKey: "at")
     }
 }
 
