@@ -87,8 +87,9 @@ extension BinaryKeyedReader {
                 codingPath: [Key(key)], debugDescription: "Expected collection of key-value pairs; encountered odd-length array instead."
             ))
         }
-        var values: [Int64: V] = [:]
-        values.reserveCapacity(flat.count / 2)
+        // `init(minimumCapacity:)` is specialized here; `reserveCapacity` calls into the standard
+        // library, which looks the storage's generic type up each time (a snapshot has many small dictionaries).
+        var values = [Int64: V](minimumCapacity: flat.count / 2)
         for index in stride(from: 0, to: flat.count, by: 2) {
             guard let value = V(exactly: flat[index + 1]) else {
                 throw DecodingError.dataCorrupted(.init(codingPath: [Key(key)], debugDescription: "\(flat[index + 1]) does not fit \(V.self)."))
@@ -129,7 +130,7 @@ extension BinaryKeyedReader {
         _ key: StaticString, _ type: [K: V].Type, _ value: (UnsafeRawPointer, Int, Int) throws -> V
     ) throws -> [K: V] {
         var result: [K: V] = [:]
-        try forEachKeyedValue(key, type, reserve: { result.reserveCapacity($0) }) { key, base, start, end in
+        try forEachKeyedValue(key, type, reserve: { result = [K: V](minimumCapacity: $0) }) { key, base, start, end in
             result[key] = try value(base, start, end)
         }
         return result
