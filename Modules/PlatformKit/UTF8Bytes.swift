@@ -6,18 +6,27 @@ public enum UTF8Bytes {
     /// surrogates, nothing above U+10FFFF.
     public static func isValid(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         if isASCII(bytes) { return true }
+        guard let base = bytes.baseAddress else { return true }
         let count = bytes.count
         var index = 0
         while index < count {
-            let lead = bytes[index]
+            let lead = base[index]
             if lead < 0x80 {
                 index &+= 1
                 continue
             }
+            // Three bytes led by E1–EC or EE–EF (most non-ASCII text, e.g. the masks' U+2022):
+            // both continuation bytes checked at once.
+            if lead & 0xF0 == 0xE0, lead != 0xE0, lead != 0xED, index &+ 3 <= count {
+                let continuation = UnsafeRawPointer(base).loadUnaligned(fromByteOffset: index &+ 1, as: UInt16.self)
+                guard continuation & 0xC0C0 == 0x8080 else { return false }
+                index &+= 3
+                continue
+            }
             let length = sequenceLength(lead)
-            guard length > 0, index &+ length <= count, secondByteFits(lead, bytes[index &+ 1]) else { return false }
-            if length > 2, bytes[index &+ 2] & 0xC0 != 0x80 { return false }
-            if length > 3, bytes[index &+ 3] & 0xC0 != 0x80 { return false }
+            guard length > 0, index &+ length <= count, secondByteFits(lead, base[index &+ 1]) else { return false }
+            if length > 2, base[index &+ 2] & 0xC0 != 0x80 { return false }
+            if length > 3, base[index &+ 3] & 0xC0 != 0x80 { return false }
             index &+= length
         }
         return true

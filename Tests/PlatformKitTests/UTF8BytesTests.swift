@@ -1,7 +1,8 @@
 import PlatformKit
 import XCTest
 
-/// `UTF8Bytes.isValid` agrees with the standard library's validation.
+/// `UTF8Bytes.isValid` agrees with the standard library's validation; `isASCII` finds a byte at
+/// or above 0x80 wherever it is.
 final class UTF8BytesTests: XCTestCase {
     private func agrees(_ bytes: [UInt8], file: StaticString = #filePath, line: UInt = #line) {
         let expected = String(validating: bytes, as: UTF8.self) != nil
@@ -39,6 +40,29 @@ final class UTF8BytesTests: XCTestCase {
                 agrees(bytes)
             }
             agrees((0..<Int.random(in: 0...20, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) })
+        }
+    }
+
+    /// Every length up to 40, every start (the loads are unaligned and overlap at the end), and a
+    /// high byte at each position in turn.
+    func test_isASCII_findsAHighByteAtEveryPosition_ofEveryLength() {
+        let storage = [UInt8](repeating: 0x61, count: 48)
+        for start in 0..<8 {
+            for count in 0...40 {
+                var bytes = storage
+                bytes.withUnsafeBufferPointer { XCTAssertTrue(UTF8Bytes.isASCII(UnsafeBufferPointer(rebasing: $0[start..<(start + count)]))) }
+                for position in 0..<count {
+                    bytes[start + position] = 0x80 | UInt8(position)
+                    bytes.withUnsafeBufferPointer { all in
+                        XCTAssertFalse(UTF8Bytes.isASCII(UnsafeBufferPointer(rebasing: all[start..<(start + count)])), "\(start) \(count) \(position)")
+                    }
+                    bytes[start + position] = 0x7F
+                }
+                // High bytes just outside the range are not read as inside it.
+                bytes = storage.map { _ in 0xFF }
+                for index in start..<(start + count) { bytes[index] = 0x7F }
+                bytes.withUnsafeBufferPointer { XCTAssertTrue(UTF8Bytes.isASCII(UnsafeBufferPointer(rebasing: $0[start..<(start + count)]))) }
+            }
         }
     }
 }
