@@ -25,8 +25,8 @@ extension AccountTable {
             guard let count = LEB128.read(records, at: &position) else { throw Self.corrupt("the number of accounts runs past the end") }
             guard count <= UInt(min(records.count, Int(Int32.max))) else { throw Self.corrupt("\(count) accounts in \(records.count) bytes") }
             slots.reserveCapacity(Int(count))
-            owners.reserveCapacity(Int(count))
-            owners.startBatch()
+            // An account signs in with a key or two (a mobile number, an email).
+            owners.startBatch(expected: Int(count) * 2)
             defer { owners.finishBatch() }
             let entries = try (0..<Int32(count)).map { number in
                 try appendRecord(number, from: records, at: &position, block: block)

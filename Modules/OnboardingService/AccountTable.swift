@@ -136,23 +136,22 @@ extension AccountTable: CustomReflectable {
 struct KeyIndex: Sendable {
     private var digits = DigitsTable()
     private var texts: [String: Int32] = [:]
-    /// Hex keys set since `startBatch()`, in order: added to `digits` together by `finishBatch()`.
+    /// Hex keys set since `startBatch(expected:)`, in order: added to `digits` together by `finishBatch()`.
     private var batch: [DigitsTable.Entry]?
 
-    /// Collects the hex keys set from now on, to add them together (no look-ups until `finishBatch()`).
-    mutating func startBatch() {
+    /// Collects the hex keys set from now on, to add them together (no look-ups until
+    /// `finishBatch()`), with room for `expected` of them: room never written costs no memory,
+    /// and a batch grown by appends would copy itself (millions of keys) at every doubling.
+    mutating func startBatch(expected: Int) {
         batch = []
+        batch!.reserveCapacity(expected)
     }
 
-    /// Adds the hex keys set since `startBatch()`, as if set one by one.
+    /// Adds the hex keys set since `startBatch(expected:)`, as if set one by one; the table is
+    /// sized for them then (not before, which would build it twice).
     mutating func finishBatch() {
         if let batch { digits.insert(contentsOf: batch) }
         batch = nil
-    }
-
-    /// Makes room for `count` hex keys (most keys are).
-    mutating func reserveCapacity(_ count: Int) {
-        digits.reserveCapacity(count)
     }
 
     subscript(key: IdentifierKey) -> Int32? {
