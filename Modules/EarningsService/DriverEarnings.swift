@@ -180,9 +180,9 @@ extension DriverEarnings: BinaryEncodable, BinaryDecodable {
 
     public init(from reader: inout BinaryKeyedReader) throws {
         currency = try reader.decodeIfPresent(Currency.self, forKey: "currency")
-        trips = try reader.decodeIfPresent(LedgerColumns.self, forKey: "tripColumns")?.lines()
+        trips = try reader.decodeIfPresent(LedgerColumns.Lines<TripLine>.self, forKey: "tripColumns")?.lines
             ?? reader.decode([TripLine].self, forKey: "trips")
-        rewards = try reader.decodeIfPresent(LedgerColumns.self, forKey: "rewardColumns")?.lines()
+        rewards = try reader.decodeIfPresent(LedgerColumns.Lines<RewardLine>.self, forKey: "rewardColumns")?.lines
             ?? reader.decode([RewardLine].self, forKey: "rewards")
         programs = try reader.decode([ProgramProgress].self, forKey: "programs")
         dailyTotals = try reader.decode([Int64: Int64].self, forKey: "dailyTotals")

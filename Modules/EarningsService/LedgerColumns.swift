@@ -26,7 +26,7 @@ extension RewardLine: LedgerLine {
 /// line, and each amount's currency as its index among the currencies the lines use (no index
 /// at all while there is one currency). A trip line takes ~20 bytes instead of ~100, most of which
 /// were keys (an amount alone has four), and the lines load without looking a key up.
-struct LedgerColumns: Codable, Equatable, BinaryEncodable, BinaryDecodable {
+struct LedgerColumns: Codable, Equatable, BinaryEncodable {
     /// Each line's trip or program id.
     var ids: [String] = []
     var minorUnits: [Int64] = []
@@ -63,7 +63,15 @@ struct LedgerColumns: Codable, Equatable, BinaryEncodable, BinaryDecodable {
     ///
     /// - Throws: `DecodingError.dataCorrupted` if the columns differ in length or an index names no currency.
     func lines<Line: LedgerLine>(_ type: Line.Type = Line.self) throws -> [Line] {
-        let count = ids.count
+        try Self.lines(
+            count: ids.count, minorUnits: minorUnits, currencies: currencies, currencyIndexes: currencyIndexes, timeSteps: timeSteps
+        ) { ids[$0] }
+    }
+
+    /// `count` lines from the columns, line `n`'s id being `id(n)` (asked for in order).
+    private static func lines<Line: LedgerLine>(
+        count: Int, minorUnits: [Int64], currencies: [Currency], currencyIndexes: [Int64], timeSteps: [Int64], id: (Int) throws -> String
+    ) throws -> [Line] {
         guard minorUnits.count == count, timeSteps.count == count else {
             throw Self.corrupt("\(count) ids, \(minorUnits.count) amounts and \(timeSteps.count) times")
         }
@@ -79,9 +87,39 @@ struct LedgerColumns: Codable, Equatable, BinaryEncodable, BinaryDecodable {
             guard currencies.indices.contains(index) else { throw Self.corrupt("line \(line) names currency \(index) of \(currencies.count)") }
             time = time &+ timeSteps[line]
             let money = Money(minorUnits: minorUnits[line], currency: currencies[index])
-            lines.append(Line(id: ids[line], money: money, at: Instant(millisecondsSinceEpoch: time)))
+            lines.append(Line(id: try id(line), money: money, at: Instant(millisecondsSinceEpoch: time)))
         }
         return lines
+    }
+
+    /// Lines read from their columns in a snapshot as ``LedgerColumns/lines(_:)`` makes them, the
+    /// ids straight from the encoded strings: no array of ids in between (a driver's history is
+    /// a string a trip, made once and kept by its line).
+    struct Lines<Line: LedgerLine>: BinaryDecodable {
+        var lines: [Line]
+
+        init(from decoder: any Decoder) throws {
+            lines = try LedgerColumns(from: decoder).lines()
+        }
+
+        init(from reader: inout BinaryKeyedReader) throws {
+            let minorUnits = try reader.decode([Int64].self, forKey: "minorUnits")
+            let currencies = try reader.decode([Currency].self, forKey: "currencies")
+            let currencyIndexes = try reader.decode([Int64].self, forKey: "currencyIndexes")
+            let timeSteps = try reader.decode([Int64].self, forKey: "timeSteps")
+            lines = try reader.withEncodedElements(forKey: "ids") { count, ids in
+                var position = 0
+                let lines: [Line] = try LedgerColumns.lines(
+                    count: count, minorUnits: minorUnits, currencies: currencies, currencyIndexes: currencyIndexes, timeSteps: timeSteps
+                ) { line in
+                    guard let bytes = LEB128.readPrefixed(ids, at: &position) else { throw LedgerColumns.corrupt("id \(line) runs past the end") }
+                    guard let id = UTF8Bytes.string(bytes) else { throw LedgerColumns.corrupt("id \(line) is not valid UTF-8") }
+                    return id
+                }
+                guard position == ids.count else { throw LedgerColumns.corrupt("\(ids.count - position) byte(s) after the last id") }
+                return lines
+            }
+        }
     }
 
     func encode(to writer: inout BinaryKeyedWriter) {
@@ -90,14 +128,6 @@ struct LedgerColumns: Codable, Equatable, BinaryEncodable, BinaryDecodable {
         writer.encode(currencies, forKey: "currencies")
         writer.encode(currencyIndexes, forKey: "currencyIndexes")
         writer.encode(timeSteps, forKey: "timeSteps")
-    }
-
-    init(from reader: inout BinaryKeyedReader) throws {
-        ids = try reader.decode([String].self, forKey: "ids")
-        minorUnits = try reader.decode([Int64].self, forKey: "minorUnits")
-        currencies = try reader.decode([Currency].self, forKey: "currencies")
-        currencyIndexes = try reader.decode([Int64].self, forKey: "currencyIndexes")
-        timeSteps = try reader.decode([Int64].self, forKey: "timeSteps")
     }
 
     private static func corrupt(_ description: String) -> DecodingError {

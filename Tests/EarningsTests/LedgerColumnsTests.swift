@@ -68,13 +68,22 @@ final class LedgerColumnsTests: XCTestCase {
         missingIndexes.currencyIndexes = []
         var noCurrency = LedgerColumns(driver(trips: 2).trips)
         noCurrency.currencies = []
-        for columns in [shortAmounts, badIndex, missingIndexes, noCurrency] {
-            let bytes = try BinaryEncoder().encode(columns)
-            XCTAssertThrowsError(try BinaryKeyedReader.decode(LedgerColumns.self, from: bytes).lines(TripLine.self)) { error in
+        var malformed = try [shortAmounts, badIndex, missingIndexes, noCurrency].map { try BinaryEncoder().encode($0) }
+        // An id that is not UTF-8, and one whose length runs past the ids.
+        let encoded = try BinaryEncoder().encode(good)
+        let firstID = try XCTUnwrap(encoded.firstRange(of: Array("trip-".utf8)))
+        var notUTF8 = encoded
+        notUTF8[firstID.lowerBound] = 0xFF
+        var overlong = encoded
+        overlong[firstID.lowerBound - 1] = 0x7F
+        malformed += [notUTF8, overlong]
+        for bytes in malformed {
+            XCTAssertThrowsError(try BinaryKeyedReader.decode(LedgerColumns.Lines<TripLine>.self, from: bytes)) { error in
                 guard case DecodingError.dataCorrupted(let context) = error else { return XCTFail("\(error)") }
                 XCTAssertTrue(context.debugDescription.hasPrefix("Malformed ledger lines"), context.debugDescription)
             }
         }
+        XCTAssertEqual(try BinaryKeyedReader.decode(LedgerColumns.Lines<TripLine>.self, from: encoded).lines, try good.lines(TripLine.self))
         XCTAssertEqual(try good.lines(TripLine.self).count, 6)
     }
 }
