@@ -116,22 +116,31 @@ public struct AnswerWindow: Sendable, Equatable {
     // MARK: - Entries
 
     /// The window whose `count` answers are `entries` as a keyed container holds them, if they are
-    /// well-formed (see ``isWellFormed``).
-    init?(entries: UnsafeBufferPointer<UInt8>, count: Int) {
+    /// well-formed (see ``isWellFormed``) and their keys are `keys`, oldest first, as an array of
+    /// `count` strings encodes them after its count (see ``encodedKeys``): one pass over both.
+    init?(entries: UnsafeBufferPointer<UInt8>, count: Int, keys: UnsafeBufferPointer<UInt8>, keyCount: Int) {
+        guard keyCount == count else { return nil }
         (buffer, self.count) = (Array(entries), count)
-        guard isWellFormed else { return nil }
+        guard isWellFormed(keys: keys) else { return nil }
     }
 
     /// Whether the entries parse, are `count`, have UTF-8 keys each held once, and readable
     /// outcomes (an encoding repeated from the answer before is read once).
-    var isWellFormed: Bool {
+    var isWellFormed: Bool { isWellFormed(keys: nil) }
+
+    /// ``isWellFormed``, and, given `keys`, whether the entries' keys are those (see
+    /// ``init(entries:count:keys:keyCount:)``).
+    private func isWellFormed(keys: UnsafeBufferPointer<UInt8>?) -> Bool {
         entries.withUnsafeBufferPointer { bytes in
-            var (position, found) = (0, 0)
+            var (position, found, keyPosition) = (0, 0, 0)
             var previous: UnsafeBufferPointer<UInt8>?
             var seen = KeyFilter()
             while position < bytes.count {
                 guard let key = LEB128.readPrefixed(bytes, at: &position), let value = LEB128.readPrefixed(bytes, at: &position),
                       UTF8Bytes.isValid(key) else { return false }
+                if let keys {
+                    guard let expected = LEB128.readPrefixed(keys, at: &keyPosition), Self.same(expected, key) else { return false }
+                }
                 found += 1
                 if !(previous.map { Self.same($0, value) } ?? false) {
                     guard (try? Self.outcome(value)) != nil else { return false }
@@ -139,21 +148,8 @@ public struct AnswerWindow: Sendable, Equatable {
                 }
                 if !seen.insert(key), holdsTwice(key) { return false }
             }
-            return found == count
+            return found == count && keyPosition == (keys?.count ?? 0)
         }
-    }
-
-    /// Whether `keyBytes` are the keys of this window, oldest first, as an array of strings encodes
-    /// them after its count (each its length, then its UTF-8).
-    func hasKeys(encodedAs keyBytes: UnsafeBufferPointer<UInt8>, count: Int) -> Bool {
-        guard count == self.count else { return false }
-        var position = 0
-        var matches = true
-        forEachEntry { key, _, _ in
-            matches = LEB128.readPrefixed(keyBytes, at: &position).map { Self.same($0, key) } ?? false
-            return matches
-        }
-        return matches && position == keyBytes.count
     }
 
     /// Calls `body` with the entries as a keyed container holds them (`count` entries, then these bytes).
@@ -161,7 +157,7 @@ public struct AnswerWindow: Sendable, Equatable {
         try entries.withUnsafeBufferPointer(body)
     }
 
-    /// The keys as an array of strings encodes them after its count (see ``hasKeys(encodedAs:count:)``).
+    /// The keys as an array of strings encodes them after its count (see ``init(entries:count:keys:keyCount:)``).
     var encodedKeys: [UInt8] {
         var bytes: [UInt8] = []
         forAllEntries { key, _, _ in

@@ -37,8 +37,12 @@ extension TripServiceState.DriverRecord: BinaryEncodable, BinaryDecodable {
     /// reads them).
     public init(from reader: inout BinaryKeyedReader) throws {
         snapshot = try reader.decode(ServerSnapshot<DriverState>.self, forKey: "snapshot")
-        if let window = try reader.withEncodedElements(forKey: "answers", { count, entries in AnswerWindow(entries: entries, count: count) }),
-           try reader.withEncodedElements(forKey: "answerOrder", { count, order in window.hasKeys(encodedAs: order, count: count) }) {
+        // The order's bytes are copied (a few hundred), so that both are checked in one pass.
+        let keys = try reader.encodedElements(forKey: "answerOrder")
+        let window = try reader.withEncodedElements(forKey: "answers") { count, entries in
+            keys.bytes.withUnsafeBufferPointer { AnswerWindow(entries: entries, count: count, keys: $0, keyCount: keys.count) }
+        }
+        if let window {
             answers = window
             return
         }
