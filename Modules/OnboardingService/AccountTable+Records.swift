@@ -56,11 +56,12 @@ extension AccountTable {
         guard size <= UInt(records.count - position) else { throw Self.corrupt("account \(number) runs past the end") }
         let packed = UnsafeBufferPointer(rebasing: records[position..<(position + Int(size))])
         position += Int(size)
-        guard let fields = PackedStrings.validatedFieldCount(of: packed), fields >= Account.Field.identifierKeys,
+        // The account's keys are indexed as its fields are checked (one pass over them).
+        let fields = PackedStrings.validatedFieldCount(of: packed, callingFrom: Account.Field.identifierKeys) { own($0, isHex: $1, by: number) }
+        guard let fields, fields >= Account.Field.identifierKeys,
               let idHash = PackedStrings.fieldHash(Account.Field.id, of: packed), PackedStrings.hasField(Account.Field.market, of: packed)
         else { throw Self.corrupt("account \(number) is malformed") }
         slots.append(Slot(strings: block.map { arena.location(at: start, in: $0) } ?? arena.append(packed), sessions: sessions))
-        indexKeys(of: packed, number: number)
         return IDIndex.Entry(hash: IDIndex.hash(fnv1a: idHash), number: number)
     }
 

@@ -82,11 +82,14 @@ public struct AccountTable: Sendable {
     }
 
     /// Makes account `number` the owner of the identifier keys in its packed strings `packed`.
-    mutating func indexKeys(of packed: UnsafeBufferPointer<UInt8>, number: Int32) {
-        PackedStrings.forEachPackedField(of: packed, from: Account.Field.identifierKeys) { key, isHex in
-            guard let key, let identifierKey = IdentifierKey(packed: key, isHex: isHex) else { return }
-            owners[identifierKey] = number
-        }
+    private mutating func indexKeys(of packed: UnsafeBufferPointer<UInt8>, number: Int32) {
+        PackedStrings.forEachPackedField(of: packed, from: Account.Field.identifierKeys) { own($0, isHex: $1, by: number) }
+    }
+
+    /// Makes account `number` the owner of `key`, a packed identifier-key field (none if `nil`).
+    mutating func own(_ key: UnsafeBufferPointer<UInt8>?, isHex: Bool, by number: Int32) {
+        guard let key, let identifierKey = IdentifierKey(packed: key, isHex: isHex) else { return }
+        owners[identifierKey] = number
     }
 
     /// Calls `body` with each account's packed strings and sessions, in the order they were added.

@@ -105,16 +105,30 @@ struct PackedStrings: Sendable {
     /// payload inside it, every text field valid UTF-8), else `nil`: bytes from outside (a
     /// snapshot) are checked before they are read as fields.
     static func validatedFieldCount(of packed: UnsafeBufferPointer<UInt8>) -> Int? {
+        validatedFieldCount(of: packed, callingFrom: .max) { _, _ in }
+    }
+
+    /// ``validatedFieldCount(of:)``, calling `body` with each field from `index` on as it is
+    /// checked (as ``forEachPackedField(of:from:_:)`` does), so that a record is read once. The
+    /// fields given before a malformed one were well-formed; the caller drops them on `nil`.
+    static func validatedFieldCount(
+        of packed: UnsafeBufferPointer<UInt8>, callingFrom index: Int, _ body: (UnsafeBufferPointer<UInt8>?, _ isHex: Bool) -> Void
+    ) -> Int? {
         var position = 0, count = 0
         while position < packed.count {
             guard let header = LEB128.read(packed, at: &position) else { return nil }
             count += 1
-            guard header > 0 else { continue }
+            guard header > 0 else {
+                if count > index { body(nil, false) }
+                continue
+            }
             let size = (header - 1) >> 1
             guard size <= UInt(packed.count - position) else { return nil }
             let payload = UnsafeBufferPointer(rebasing: packed[position..<position + Int(size)])
             position += Int(size)
-            if (header - 1) & 1 == 0, !UTF8Bytes.isValid(payload) { return nil }
+            let isHex = (header - 1) & 1 == 1
+            if !isHex, !UTF8Bytes.isValid(payload) { return nil }
+            if count > index { body(payload, isHex) }
         }
         return count
     }
