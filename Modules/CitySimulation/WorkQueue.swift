@@ -20,9 +20,10 @@ final class WorkQueue: Sendable {
     /// One signal per submitted task, and one per thread when all work is done.
     private let available = DispatchSemaphore(value: 0)
 
-    /// Queues `task`.
-    func submit(_ task: @escaping Task) {
-        state.withLock { $0.tasks.append(task) }
+    /// Queues `task`: last, or with `first`, ahead of every task not yet taken (a short task
+    /// queued behind many would otherwise be left to run alone at the end).
+    func submit(first: Bool = false, _ task: @escaping Task) {
+        state.withLock { first ? $0.tasks.prepend(task) : $0.tasks.append(task) }
         available.signal()
     }
 

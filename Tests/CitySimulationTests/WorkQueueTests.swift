@@ -2,7 +2,8 @@
 import Synchronization
 import XCTest
 
-/// The work queue runs every task once, also those submitted by tasks, and returns when all ran.
+/// The work queue runs every task once, also those submitted by tasks, and returns when all ran;
+/// a task submitted `first` runs before those waiting.
 final class WorkQueueTests: XCTestCase {
     func test_everyTask_andEveryTaskATaskSubmits_runsOnce() {
         let queue = WorkQueue()
@@ -21,6 +22,22 @@ final class WorkQueueTests: XCTestCase {
         let counts = runs.withLock { $0 }
         XCTAssertEqual(counts.count, (1 << 7) - 1)
         XCTAssertTrue(counts.values.allSatisfy { $0 == 1 })
+    }
+
+    func test_aTaskSubmittedFirst_runsBeforeThoseWaiting() {
+        let queue = WorkQueue()
+        let order = Mutex([String]())
+        @Sendable func task(_ name: String) -> WorkQueue.Task {
+            { @Sendable in order.withLock { $0.append(name) } }
+        }
+        queue.submit {
+            order.withLock { $0.append("start") }
+            queue.submit(task("a"))
+            queue.submit(task("b"))
+            queue.submit(first: true, task("c"))
+        }
+        queue.run(threads: 1)
+        XCTAssertEqual(order.withLock { $0 }, ["start", "c", "a", "b"])
     }
 
     func test_aQueueWithNothingSubmitted_returnsAtOnce() {
