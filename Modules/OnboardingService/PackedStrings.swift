@@ -103,14 +103,10 @@ struct PackedStrings: Sendable {
 
     /// The number of fields of `packed` if they are well-formed packed fields (every header and
     /// payload inside it, every text field valid UTF-8), else `nil`: bytes from outside (a
-    /// snapshot) are checked before they are read as fields.
-    static func validatedFieldCount(of packed: UnsafeBufferPointer<UInt8>) -> Int? {
-        validatedFieldCount(of: packed, callingFrom: .max) { _, _ in }
-    }
-
-    /// ``validatedFieldCount(of:)``, calling `body` with each field from `index` on as it is
-    /// checked (as ``forEachPackedField(of:from:_:)`` does), so that a record is read once. The
-    /// fields given before a malformed one were well-formed; the caller drops them on `nil`.
+    /// snapshot) are checked before they are read as fields. `body` is called with each field from
+    /// `index` on as it is checked (as ``forEachPackedField(of:from:_:)`` does), so that a record
+    /// is read once; the fields given before a malformed one were well-formed, and the caller
+    /// drops them on `nil`.
     static func validatedFieldCount(
         of packed: UnsafeBufferPointer<UInt8>, callingFrom index: Int, _ body: (UnsafeBufferPointer<UInt8>?, _ isHex: Bool) -> Void
     ) -> Int? {
