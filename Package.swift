@@ -145,7 +145,7 @@ let package = Package(
         tests("EventLog", ["EventLog", "PlatformKit", "EventLogTestSupport", "LedgerDemo"]),
         tests("EventLogSQLite", ["EventLogSQLite", "EventLog", "PlatformKit", "Zstd", "EventLogTestSupport", "LedgerDemo", grdb, crypto]),
         tests("EventLogTool", ["EventLogTool", "EventLogSQLite", "EventLog", "PlatformKit", "EventLogTestSupport", "LedgerDemo"]),
-        tests("CitySimulation", ["CitySimulation", "OnboardingService", "EventLog", "EventLogSQLite", "PlatformKit", "EventLogTestSupport", grdb]),
+        tests("CitySimulation", ["CitySimulation", "OnboardingHarness", "OnboardingService", "EventLog", "EventLogSQLite", "PlatformKit", "EventLogTestSupport", grdb]),
     ]
 )
 
