@@ -25,7 +25,8 @@ extension TrackerProjection.State: Codable, BinaryEncodable, BinaryDecodable {
     /// Trackers unpacked from `bytes`, one per driver of `driverIDs`, in order. Errors name no
     /// coding path (the binary reader puts them under their key).
     private static func trackers(_ driverIDs: [String], packed bytes: UnsafeBufferPointer<UInt8>) throws -> [String: TrackerState] {
-        var reader = PackedFieldReader(bytes)
+        // Cards repeat their titles and ids from driver to driver.
+        var reader = PackedFieldReader(bytes, interningStrings: true)
         var trackers: [String: TrackerState] = [:]
         trackers.reserveCapacity(driverIDs.count)
         do throws(PackedFieldError) {

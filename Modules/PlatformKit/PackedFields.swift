@@ -54,9 +54,13 @@ public struct PackedFieldWriter {
 public struct PackedFieldReader {
     private let bytes: UnsafeBufferPointer<UInt8>
     private var cursor = 0
+    private var interner: StringInterner?
 
-    public init(_ bytes: UnsafeBufferPointer<UInt8>) {
+    /// A reader of `bytes`; with `interningStrings`, equal strings longer than 15 bytes read close
+    /// together share one storage (see ``StringInterner``): for records that repeat texts.
+    public init(_ bytes: UnsafeBufferPointer<UInt8>, interningStrings: Bool = false) {
         self.bytes = bytes
+        interner = interningStrings ? StringInterner() : nil
     }
 
     /// Where the next value starts.
@@ -107,7 +111,8 @@ public struct PackedFieldReader {
 
     public mutating func string() throws(PackedFieldError) -> String {
         guard let utf8 = LEB128.readPrefixed(bytes, at: &cursor) else { throw problem("a string runs past the end") }
-        guard let string = UTF8Bytes.string(utf8) else { throw problem("a string is not valid UTF-8") }
+        let string = utf8.count > 15 && interner != nil ? interner!.string(utf8, making: UTF8Bytes.string) : UTF8Bytes.string(utf8)
+        guard let string else { throw problem("a string is not valid UTF-8") }
         return string
     }
 

@@ -53,11 +53,13 @@ final class PackedFieldsTests: XCTestCase {
             let values = (0..<Int(random.next() % 20)).map { _ in randomValue(&random) }
             var writer = PackedFieldWriter()
             for value in values { value.write(&writer) }
-            try writer.bytes.withUnsafeBufferPointer { buffer in
-                var reader = PackedFieldReader(buffer)
-                for value in values { XCTAssertTrue(try value.readsBack(&reader), "\(value)") }
-                XCTAssertTrue(reader.isAtEnd)
-                XCTAssertEqual(reader.position, buffer.count)
+            for interning in [false, true] {
+                try writer.bytes.withUnsafeBufferPointer { buffer in
+                    var reader = PackedFieldReader(buffer, interningStrings: interning)
+                    for value in values { XCTAssertTrue(try value.readsBack(&reader), "\(value)") }
+                    XCTAssertTrue(reader.isAtEnd)
+                    XCTAssertEqual(reader.position, buffer.count)
+                }
             }
             // Cut anywhere inside the last value, the read throws rather than running past the end.
             guard let last = values.last, writer.bytes.count > 0 else { continue }
