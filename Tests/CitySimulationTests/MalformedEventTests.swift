@@ -1,7 +1,6 @@
 @testable import CitySimulation
 import EventLog
 import EventLogTestSupport
-import Foundation
 import OnboardingHarness
 import PlatformKit
 import XCTest
@@ -12,12 +11,7 @@ import XCTest
 /// nothing traps (a trap ends this test process).
 final class MalformedEventTests: XCTestCase {
     func test_everyEventType_fromAMalformedPayload_throwsOrFolds() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let assets = try SimulationAssets.load(fixtures: root.appendingPathComponent("fixtures").path)
-        let clock = VirtualClock()
-        let log = InMemoryEventLog(clock: .virtual(clock))
-        let options = SimulationOptions(riders: 120, drivers: 20, hours: 1, seed: 5, snapshotEvery: 100_000, batchSize: 256)
-        _ = try SimulationRun.run(options, log: log, clock: clock, assets: assets)
+        let log = try smallRunLog(riders: 120, drivers: 20, hours: 1, seed: 5)
         // Up to 8 events of each type, spread over the run.
         var samples: [String: [RecordedEvent]] = [:]
         for event in try log.events() where samples[event.type, default: []].count < 8 && event.sequence % 7 == 0 {
@@ -32,7 +26,8 @@ final class MalformedEventTests: XCTestCase {
         for (type, events) in samples.sorted(by: { $0.key < $1.key }) {
             for event in events {
                 XCTAssertNotNil(try registry.decode(event), "\(type) \(event.sequence)")
-                for payload in damagedPayloads(of: event.payload, using: &random) {
+                // Cut short at 20 places, 60 with a byte changed, 20 with a run of 0xFF.
+                for payload in damagedCopies(of: event.payload, cuts: 20, changedBytes: 60, overflows: 20, using: &random) {
                     var copy = event
                     copy.payload = payload
                     if (try? registry.decode(copy)) != nil { damaged[type, default: []].append(copy) }
@@ -56,24 +51,5 @@ final class MalformedEventTests: XCTestCase {
                 projection.apply(decoded, envelope: event, to: &folded)
             }
         }
-    }
-
-    /// Copies of `payload`: cut short at 20 places, 60 with one byte set to a random value and 20
-    /// with a run of up to 8 bytes set to 0xFF (lengths and counts that run past the end).
-    private func damagedPayloads(of payload: [UInt8], using random: inout SeededGenerator) -> [[UInt8]] {
-        guard !payload.isEmpty else { return [] }
-        var payloads = (0..<20).map { _ in Array(payload.prefix(Int.random(in: 0..<payload.count, using: &random))) }
-        for _ in 0..<60 {
-            var damaged = payload
-            damaged[Int.random(in: 0..<payload.count, using: &random)] = UInt8.random(in: 0...255, using: &random)
-            payloads.append(damaged)
-        }
-        for _ in 0..<20 {
-            var damaged = payload
-            let start = Int.random(in: 0..<payload.count, using: &random)
-            for index in start..<min(payload.count, start + Int.random(in: 1...8, using: &random)) { damaged[index] = 0xFF }
-            payloads.append(damaged)
-        }
-        return payloads
     }
 }

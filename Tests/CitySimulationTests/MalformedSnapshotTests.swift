@@ -1,7 +1,6 @@
 @testable import CitySimulation
 import EventLog
 import EventLogTestSupport
-import Foundation
 import PlatformKit
 import XCTest
 
@@ -11,12 +10,7 @@ import XCTest
 /// traps (a trap ends this test process).
 final class MalformedSnapshotTests: XCTestCase {
     func test_everyModulesState_fromAMalformedEncoding_throwsOrDecodes() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let assets = try SimulationAssets.load(fixtures: root.appendingPathComponent("fixtures").path)
-        let clock = VirtualClock()
-        let log = InMemoryEventLog(clock: .virtual(clock))
-        let options = SimulationOptions(riders: 120, drivers: 20, hours: 1, seed: 5, snapshotEvery: 100_000, batchSize: 256)
-        _ = try SimulationRun.run(options, log: log, clock: clock, assets: assets)
+        let log = try smallRunLog(riders: 120, drivers: 20, hours: 1, seed: 5)
         var states: [String: any Sendable] = [:]
         func replay<P: Projection>(_ projection: P) throws { states[projection.name] = try projection.replay(log).state }
         for projection in PlatformProjections.all { try replay(projection) }
@@ -36,29 +30,12 @@ final class MalformedSnapshotTests: XCTestCase {
             let cut = Int.random(in: 0..<valid.count, using: &random)
             XCTAssertThrowsError(try projection.decodeState(Array(valid.prefix(cut))), "\(projection.name) cut at \(cut) of \(valid.count) bytes")
         }
-        for input in damagedEncodings(of: valid, using: &random) {
+        // 1 500 with a byte changed, 500 with a run of 0xFF.
+        for input in damagedCopies(of: valid, cuts: 0, changedBytes: 1_500, overflows: 500, using: &random) {
             guard let damaged = try? projection.decodeState(input) else { continue }
             var given = states
             given[projection.name] = damaged
             _ = try? SimulationRun.summary(log, replayed: given)
         }
-    }
-
-    /// Copies of `valid`, 1 500 with one byte set to a random value and 500 with a run of up to 8
-    /// bytes set to 0xFF (lengths and counts that run past the end).
-    private func damagedEncodings(of valid: [UInt8], using random: inout SeededGenerator) -> [[UInt8]] {
-        var inputs: [[UInt8]] = []
-        for _ in 0..<1_500 {
-            var damaged = valid
-            damaged[Int.random(in: 0..<valid.count, using: &random)] = UInt8.random(in: 0...255, using: &random)
-            inputs.append(damaged)
-        }
-        for _ in 0..<500 {
-            var damaged = valid
-            let start = Int.random(in: 0..<valid.count, using: &random)
-            for index in start..<min(valid.count, start + Int.random(in: 1...8, using: &random)) { damaged[index] = 0xFF }
-            inputs.append(damaged)
-        }
-        return inputs
     }
 }

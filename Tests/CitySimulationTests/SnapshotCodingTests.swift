@@ -1,7 +1,6 @@
 @testable import CitySimulation
 import EventLog
 import EventLogTestSupport
-import Foundation
 import PlatformKit
 import XCTest
 
@@ -10,12 +9,7 @@ import XCTest
 /// every shape a run makes.
 final class SnapshotCodingTests: XCTestCase {
     func test_everyModulesState_codesAlike_withAndWithoutBinaryCoding() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let assets = try SimulationAssets.load(fixtures: root.appendingPathComponent("fixtures").path)
-        let clock = VirtualClock()
-        let log = InMemoryEventLog(clock: .virtual(clock))
-        let options = SimulationOptions(riders: 300, drivers: 60, hours: 2, seed: 11, snapshotEvery: 100_000, batchSize: 256)
-        _ = try SimulationRun.run(options, log: log, clock: clock, assets: assets)
+        let log = try smallRunLog(riders: 300, drivers: 60, hours: 2, seed: 11)
         for projection in PlatformProjections.all {
             try assertDecodesAlike(projection, log)
         }

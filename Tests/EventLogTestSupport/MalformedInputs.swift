@@ -12,3 +12,24 @@ public func malformedInputs(of valid: [UInt8], mutations: Int, seed: UInt64) -> 
     }
     return inputs
 }
+
+/// Damaged copies of the encoding `valid` (not empty), drawn from `random`: `cuts` cut short
+/// somewhere, `changedBytes` with one byte set to a random value, and `overflows` with a run of up
+/// to 8 bytes set to 0xFF (lengths and counts that run past the end), in that order.
+public func damagedCopies(
+    of valid: [UInt8], cuts: Int, changedBytes: Int, overflows: Int, using random: inout SeededGenerator
+) -> [[UInt8]] {
+    var copies = (0..<cuts).map { _ in Array(valid.prefix(Int.random(in: 0..<valid.count, using: &random))) }
+    for _ in 0..<changedBytes {
+        var damaged = valid
+        damaged[Int.random(in: 0..<valid.count, using: &random)] = UInt8.random(in: 0...255, using: &random)
+        copies.append(damaged)
+    }
+    for _ in 0..<overflows {
+        var damaged = valid
+        let start = Int.random(in: 0..<valid.count, using: &random)
+        for index in start..<min(valid.count, start + Int.random(in: 1...8, using: &random)) { damaged[index] = 0xFF }
+        copies.append(damaged)
+    }
+    return copies
+}
