@@ -16,7 +16,8 @@ public struct StringInterner {
 
     public init() {}
 
-    /// The `String` of the valid UTF-8 `bytes`: one made before from the same bytes, or a new one.
+    /// The string of `bytes`: the one made before from the same bytes if its slot still holds it,
+    /// else what `make` makes of them (`nil`, for bytes that are not text, is not kept).
     public mutating func string(_ bytes: UnsafeBufferPointer<UInt8>, making make: (UnsafeBufferPointer<UInt8>) -> String?) -> String? {
         let slot = Int(truncatingIfNeeded: FNV1a.hash(bytes) >> 54)
         if var held = slots[slot], held.withUTF8({ Self.same($0, bytes) }) { return held }
