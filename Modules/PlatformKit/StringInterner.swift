@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Strings read from a snapshot, made once per distinct text among the recent ones: a state
 /// of millions of records repeats a few texts (card titles, program ids) hundreds of thousands of
 /// times, and each `String` longer than 15 bytes is an allocation of its own. Equal strings then
@@ -20,15 +14,10 @@ public struct StringInterner {
     /// else what `make` makes of them (`nil`, for bytes that are not text, is not kept).
     public mutating func string(_ bytes: UnsafeBufferPointer<UInt8>, making make: (UnsafeBufferPointer<UInt8>) -> String?) -> String? {
         let slot = Int(truncatingIfNeeded: FNV1a.hash(bytes) >> 54)
-        if var held = slots[slot], held.withUTF8({ Self.same($0, bytes) }) { return held }
+        if var held = slots[slot], held.withUTF8({ $0.hasSameBytes(as: bytes) }) { return held }
         let made = make(bytes)
         slots[slot] = made
         return made
     }
 
-    private static func same(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard a.count == b.count else { return false }
-        guard let first = a.baseAddress, let second = b.baseAddress else { return true }
-        return memcmp(first, second, a.count) == 0
-    }
 }

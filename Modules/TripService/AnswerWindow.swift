@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import EventLog
 import PlatformKit
 
@@ -139,10 +134,10 @@ public struct AnswerWindow: Sendable, Equatable {
                 guard let key = LEB128.readPrefixed(bytes, at: &position), let value = LEB128.readPrefixed(bytes, at: &position),
                       UTF8Bytes.isValid(key) else { return false }
                 if let keys {
-                    guard let expected = LEB128.readPrefixed(keys, at: &keyPosition), Self.same(expected, key) else { return false }
+                    guard let expected = LEB128.readPrefixed(keys, at: &keyPosition), expected.hasSameBytes(as: key) else { return false }
                 }
                 found += 1
-                if !(previous.map { Self.same($0, value) } ?? false) {
+                if !(previous.map { $0.hasSameBytes(as: value) } ?? false) {
                     guard (try? Self.outcome(value)) != nil else { return false }
                     previous = value
                 }
@@ -193,7 +188,7 @@ public struct AnswerWindow: Sendable, Equatable {
     private func entry(_ key: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
         var found: Range<Int>?
         forEachEntry { entryKey, value, range in
-            guard Self.same(entryKey, key) else { return true }
+            guard entryKey.hasSameBytes(as: key) else { return true }
             found = (range.upperBound - value.count)..<range.upperBound
             return false
         }
@@ -204,7 +199,7 @@ public struct AnswerWindow: Sendable, Equatable {
     private func holdsTwice(_ key: UnsafeBufferPointer<UInt8>) -> Bool {
         var holders = 0
         forEachEntry { entryKey, _, _ in
-            if Self.same(entryKey, key) { holders += 1 }
+            if entryKey.hasSameBytes(as: key) { holders += 1 }
             return holders < 2
         }
         return holders >= 2
@@ -212,14 +207,6 @@ public struct AnswerWindow: Sendable, Equatable {
 
     private static func outcome(_ value: UnsafeBufferPointer<UInt8>) throws -> TripServiceState.Outcome {
         try BinaryKeyedReader.decode(TripServiceState.Outcome.self, from: [UInt8](value))
-    }
-
-    /// Whether `a` and `b` hold the same bytes.
-    @inline(__always)
-    private static func same(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard a.count == b.count else { return false }
-        guard let first = a.baseAddress, let second = b.baseAddress else { return true }
-        return memcmp(first, second, a.count) == 0
     }
 }
 
