@@ -35,7 +35,8 @@ struct CityProjection: Projection {
     }
 
     var name: String { "city.summary" }
-    var version: Int { 1 }
+    /// 2: refused actions counted by their whole reason (1 kept what came before a colon).
+    var version: Int { 2 }
     var events: EventRegistry { CityEvents.registry }
     var initialState: State { State() }
 
@@ -77,7 +78,7 @@ struct CityProjection: Projection {
         case is AppKilled:
             state.appKills += 1
         case let e as DriverActionRefused:
-            state.refusedActions[String(e.reason.prefix { $0 != ":" }), default: 0] += 1
+            state.refusedActions[e.reason, default: 0] += 1
         case let e as OutageChanged:
             if e.down { state.outages += 1 }
         default:

@@ -131,7 +131,7 @@ public struct SimulationSummary: Codable, Sendable, Equatable {
         lines.append("live activities: \(ooa.changesIn) trip-state changes in, \(ooa.pushesOut) pushes out (\(ooa.ended) ends); \(ooa.coalesced) coalesced, \(ooa.throttled) throttled, \(ooa.dropped) dropped")
         lines.append("membership visits: \(listed(membershipJourneys)); members: \(listed(membersByStatus))")
         let ops = optimistic
-        lines.append("optimistic operations: \(ops.confirmed) confirmed of \(ops.submitted) submitted, average time saved \(fixed(Double(ops.averageTimeSavedMilliseconds) / 1_000)) s; \(ops.rolledBack) rolled back, \(ops.alerts) alerts, \(ops.rebases) rebases; refused: \(listed(ops.refused))")
+        lines.append("optimistic operations: \(ops.confirmed) confirmed of \(ops.submitted) submitted, average time saved \(fixed(Double(ops.averageTimeSavedMilliseconds) / 1_000)) s; \(ops.rolledBack) rolled back, \(ops.alerts) alerts, \(ops.rebases) rebases; refused: \(tallied(ops.refused))")
         lines.append("earnings: \(earnings.tripsRecorded) trips for \(earnings.drivers) drivers; consistency verified for \(earnings.consistentDrivers) of \(earnings.drivers) drivers")
         lines += earnings.problems.map { "  earnings problem: \($0)" }
         lines.append("app kills: \(appKills); back-end outages: \(outages)")
@@ -142,6 +142,12 @@ public struct SimulationSummary: Codable, Sendable, Equatable {
 /// `key value, key value` in key order.
 func listed(_ counts: [String: Int]) -> String {
     counts.isEmpty ? "none" : counts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+}
+
+/// `reason (count); reason (count)`, the most frequent first (then in reason order): for counts
+/// keyed by sentences, which may hold commas and colons.
+func tallied(_ counts: [String: Int]) -> String {
+    counts.isEmpty ? "none" : counts.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { "\($0.key) (\($0.value))" }.joined(separator: "; ")
 }
 
 /// A number with two decimals, without Foundation's locale-dependent formatting.

@@ -97,6 +97,22 @@ final class SimulationTests: XCTestCase {
         XCTAssertEqual(try SimulationRun.replay(log, fromStart: true), summary)
     }
 
+    func test_refusedActions_areCountedByTheirWholeReason() throws {
+        struct Refused: Decodable { var reason: String }
+        var options = small
+        options.riders = 1_500
+        options.drivers = 200
+        let (log, summary) = try run(options)
+        var expected: [String: Int] = [:]
+        for event in try log.events() where event.type == "city.driver.action-refused" {
+            expected[try BinaryDecoder().decode(Refused.self, from: event.payload).reason, default: 0] += 1
+        }
+        XCTAssertGreaterThan(expected.count, 1, "the run should refuse actions for several reasons")
+        XCTAssertEqual(summary.optimistic.refused, expected)
+        let line = try XCTUnwrap(summary.lines.first { $0.hasPrefix("optimistic operations:") })
+        for (reason, count) in expected { XCTAssertTrue(line.contains("\(reason) (\(count))"), line) }
+    }
+
     func test_replay_atASequence_equalsTheRunCutThere() throws {
         let (log, _) = try run(small)
         let middle = try log.lastSequence() / 2
