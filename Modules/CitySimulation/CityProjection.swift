@@ -1,7 +1,9 @@
 import EventLog
+import OOAService
 import PlatformKit
 
-/// The city's own story, folded from `city.` events: arrivals, trips, kills, outages.
+/// The city's own story, folded from `city.` events (arrivals, trips, kills, outages) and the OOA
+/// service's pushes, for the report's hourly charts.
 struct CityProjection: Projection {
     struct State: Codable, Sendable, Equatable {
         var options: SimulationOptions?
@@ -14,8 +16,10 @@ struct CityProjection: Projection {
         var tripsCancelled = 0
         var cancellations: [String: Int] = [:]
         var pickupsInDarkSpots = 0
-        /// Trip-state changes sent to the OOA service, per virtual hour.
+        /// Trip-state changes sent to the OOA service, per virtual hour (the hour each trip ended).
         var ooaChangesPerHour: [Int] = []
+        /// Pushes the OOA service sent, per virtual hour (the hour each was sent).
+        var ooaPushesPerHour: [Int] = []
         var appKills = 0
         var refusedActions: [String: Int] = [:]
         var outages = 0
@@ -35,18 +39,27 @@ struct CityProjection: Projection {
     }
 
     var name: String { "city.summary" }
-    /// 2: refused actions counted by their whole reason (1 kept what came before a colon).
+    /// 2: refused actions counted by their whole reason (1 kept what came before a colon), and
+    /// pushes counted per hour.
     var version: Int { 2 }
-    var events: EventRegistry { CityEvents.registry }
+    var events: EventRegistry {
+        var registry = CityEvents.registry
+        registry.register(OOAPushSent.self)
+        return registry
+    }
     var initialState: State { State() }
 
     func apply(_ event: any Event, envelope: RecordedEvent, to state: inout State) {
         switch event {
+        // First: a push is one event in six of a run, and each case is a dynamic cast.
+        case let e as OOAPushSent:
+            Self.count(at: e.at.millisecondsSinceEpoch, in: &state.ooaPushesPerHour, options: state.options)
         case let e as SimulationStarted:
             state.options = e.options
             state.completedPerHour = Array(repeating: 0, count: e.options.hours)
             state.cancelledPerHour = Array(repeating: 0, count: e.options.hours)
             state.ooaChangesPerHour = Array(repeating: 0, count: e.options.hours)
+            state.ooaPushesPerHour = Array(repeating: 0, count: e.options.hours)
         case is SimulationFinished:
             state.finished = true
         case let e as RiderArrived:

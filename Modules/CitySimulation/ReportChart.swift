@@ -17,12 +17,15 @@ struct ReportChart {
             ),
             ReportChart(
                 title: "Average time saved per optimistic operation (drivers by seconds saved)",
-                labels: savedBuckets.map { "\($0.lowerBound)–\($0.upperBound)s" },
+                labels: savedBuckets.map { $0.upperBound == .max ? "≥\($0.lowerBound)s" : "\($0.lowerBound)–\($0.upperBound)s" },
                 series: [("drivers", savedBuckets.map { range in Double(summary.optimistic.averageSecondsSavedPerDriver.filter { range.contains($0) }.count) })]
             ),
             ReportChart(
-                title: "Trip-state changes per virtual hour (OOA service input)", labels: hours,
-                series: [("changes in", ooa.changesPerHour.map(Double.init))]
+                title: "OOA service: trip-state changes in vs pushes out per virtual hour", labels: hours,
+                series: [
+                    ("changes in (in the hour their trip ended)", ooa.changesPerHour.map(Double.init)),
+                    ("pushes out", ooa.pushesPerHour.map(Double.init)),
+                ]
             ),
             ReportChart(
                 title: "OOA service: changes in vs what happened to them",
@@ -40,19 +43,24 @@ struct ReportChart {
     }
 
     /// Buckets of seconds saved, for the time-saved histogram.
-    private static let savedBuckets: [ClosedRange<Int>] = [0...4, 5...9, 10...14, 15...19, 20...29, 30...44, 45...59, 60...119, 120...100_000]
+    private static let savedBuckets: [ClosedRange<Int>] = [0...4, 5...9, 10...14, 15...19, 20...29, 30...44, 45...59, 60...119, 120...Int.max]
 
     var svg: String {
-        let width = 720.0, height = 220.0, top = 10.0, bottom = 30.0, left = 40.0
+        let width = 720.0, height = 230.0, top = 20.0, bottom = 30.0, left = 50.0
         let maximum = max(1, series.flatMap(\.values).max() ?? 1)
         let slot = (width - left) / Double(max(1, labels.count))
         let barWidth = slot * 0.8 / Double(max(1, series.count))
+        // Each bar's count above it, where the bars are few enough for the numbers to fit.
+        let showsValues = labels.count * series.count <= 16
         var parts: [String] = []
         for (s, entry) in series.enumerated() {
             for (i, value) in entry.values.enumerated() {
                 let h = (height - top - bottom) * value / maximum
                 let x = left + Double(i) * slot + Double(s) * barWidth
                 parts.append(#"<rect class="\#(s == 0 ? "bar" : "bar2")" x="\#(x)" y="\#(height - bottom - h)" width="\#(barWidth)" height="\#(h)"><title>\#(escape(entry.name)) \#(labels[i]): \#(value)</title></rect>"#)
+                if showsValues {
+                    parts.append(#"<text x="\#(x + barWidth / 2)" y="\#(height - bottom - h - 3)" text-anchor="middle">\#(Int(value))</text>"#)
+                }
             }
         }
         let step = max(1, labels.count / 12)

@@ -30,7 +30,10 @@ public struct SimulationSummary: Codable, Sendable, Equatable {
         public var throttled: Int
         public var dropped: Int
         public var ended: Int
+        /// Changes in per virtual hour, counted in the hour their trip ended.
         public var changesPerHour: [Int]
+        /// Pushes out per virtual hour, counted in the hour each was sent.
+        public var pushesPerHour: [Int]
     }
 
     /// Drivers' operations in Optimistic Mode.
@@ -90,7 +93,8 @@ public struct SimulationSummary: Codable, Sendable, Equatable {
         self.earnings = earnings ?? EarningsCheck(states.earnings, trackers: states.trackers, at: city.options?.end)
         liveActivities = LiveActivities(
             changesIn: city.ooaChangesPerHour.reduce(0, +), pushesOut: ooa.pushes, coalesced: ooa.coalesced,
-            throttled: ooa.throttled, dropped: ooa.dropped, ended: ooa.ended, changesPerHour: city.ooaChangesPerHour
+            throttled: ooa.throttled, dropped: ooa.dropped, ended: ooa.ended, changesPerHour: city.ooaChangesPerHour,
+            pushesPerHour: city.ooaPushesPerHour
         )
         options = city.options
         finished = city.finished

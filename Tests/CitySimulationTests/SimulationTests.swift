@@ -113,6 +113,16 @@ final class SimulationTests: XCTestCase {
         for (reason, count) in expected { XCTAssertTrue(line.contains("\(reason) (\(count))"), line) }
     }
 
+    func test_hourlyCounts_addUpToTheTotals() throws {
+        let (_, summary) = try run(small)
+        let ooa = summary.liveActivities
+        XCTAssertEqual(ooa.pushesPerHour.count, small.hours)
+        XCTAssertEqual(ooa.pushesPerHour.reduce(0, +), ooa.pushesOut)
+        XCTAssertEqual(ooa.changesPerHour.reduce(0, +), ooa.changesIn)
+        XCTAssertEqual(summary.completedPerHour.reduce(0, +), summary.tripsCompleted)
+        XCTAssertTrue(ooa.pushesPerHour.allSatisfy { $0 > 0 }, "\(ooa.pushesPerHour)")
+    }
+
     func test_replay_atASequence_equalsTheRunCutThere() throws {
         let (log, _) = try run(small)
         let middle = try log.lastSequence() / 2
