@@ -21,6 +21,14 @@ public protocol EventLogWriter {
 /// A log that can be read and appended to.
 public typealias EventLogStore = EventLogReader & EventLogWriter
 
+/// A log whose appends can return the events as recorded: a writer that folds each batch into
+/// projections right after appending it gets the log's records instead of building its own.
+public protocol RecordingEventLogWriter: EventLogWriter {
+    /// Appends `events`, none with an idempotency key, as ``EventLogWriter/append(_:)`` does,
+    /// and returns them as recorded, in order.
+    func appendReturningRecorded(_ events: [NewEvent]) throws -> [RecordedEvent]
+}
+
 extension EventLogReader {
     /// All matching events in memory; for tests and small logs.
     public func events(_ query: EventQuery = .all) throws -> [RecordedEvent] {

@@ -43,6 +43,8 @@ final class PreparedBatch: @unchecked Sendable {
     private var cache: WriterCache
     private var results: [AppendedEvent] = []
     private var failure: (any Error)?
+    /// Whether the rows' events were moved out (``takeRecorded()``): none is left to deinitialize.
+    private var rowsTaken = false
 
     /// Starts preparing `events` on top of `cache`.
     ///
@@ -66,7 +68,7 @@ final class PreparedBatch: @unchecked Sendable {
     deinit {
         cancelled.store(true, ordering: .relaxed)
         if threaded { finished.wait() }
-        rows.deinitialize(count: produced.load(ordering: .acquiring))
+        if !rowsTaken { rows.deinitialize(count: produced.load(ordering: .acquiring)) }
         rows.deallocate()
         hashes.deallocate()
         compressed.deallocate()
@@ -183,6 +185,17 @@ final class PreparedBatch: @unchecked Sendable {
         }
         try body(UnsafeBufferPointer(start: rows + index, count: available), UnsafeRawPointer(hashes + index * 32))
         return available
+    }
+
+    /// The events as recorded, moved out of the rows, in order: no reference counted again. Call
+    /// once, after ``finish()`` succeeded (the rows are written and the preparer is done).
+    func takeRecorded() -> [RecordedEvent] {
+        let count = produced.load(ordering: .acquiring)
+        rowsTaken = true
+        return [RecordedEvent](unsafeUninitializedCapacity: count) { events, initialized in
+            for index in 0..<count { events.initializeElement(at: index, to: (rows + index).move().event) }
+            initialized = count
+        }
     }
 
     /// The writer's cache after the batch, and where every event landed. Call once: the cache is
