@@ -43,6 +43,8 @@ final class PreparedBatch: @unchecked Sendable {
     private var cache: WriterCache
     private var results: [AppendedEvent] = []
     private var failure: (any Error)?
+    /// Whether `finish()` returns where each event landed (``takeRecorded()`` returns more).
+    private let keepsLandings: Bool
     /// Whether the rows' events were moved out (``takeRecorded()``): none is left to deinitialize.
     private var rowsTaken = false
 
@@ -51,7 +53,12 @@ final class PreparedBatch: @unchecked Sendable {
     /// `storedEvent` looks idempotency keys up; it is only called on this thread.
     /// `cache` is consumed: a copy still alive when the preparer first moves a stream head would
     /// make it copy every head (the preparer may start before this initializer returns).
-    init(_ events: [NewEvent], cache: consuming WriterCache, at now: Instant, on preparer: Preparer, storedEvent: (String) throws -> AppendedEvent?) {
+    /// Without `keepingLandings`, `finish()` returns no results (the caller takes the records).
+    init(
+        _ events: [NewEvent], cache: consuming WriterCache, at now: Instant, on preparer: Preparer, keepingLandings: Bool = true,
+        storedEvent: (String) throws -> AppendedEvent?
+    ) {
+        keepsLandings = keepingLandings
         let room = cache.payloadCompressor == nil ? 0 : events.reduce(0) { $0 + PayloadCompressor.bound($1.payload.count) }
         self.cache = consume cache
         rows = .allocate(capacity: max(1, events.count))
@@ -84,7 +91,7 @@ final class PreparedBatch: @unchecked Sendable {
         var chain = HashChain()
         var count = 0
         var compressedEnd = 0
-        results.reserveCapacity(events.count)
+        if keepsLandings { results.reserveCapacity(events.count) }
         do {
             for event in events {
                 if cancelled.load(ordering: .relaxed) { break }
@@ -112,7 +119,7 @@ final class PreparedBatch: @unchecked Sendable {
                     chain.hash(recorded, previous: UnsafeRawBufferPointer(start: hashes + (count - 1) * 32, count: 32), into: hashes + count * 32)
                 }
                 cache.lastSequence = recorded.sequence
-                results.append(AppendedEvent(recorded))
+                if keepsLandings { results.append(AppendedEvent(recorded)) }
                 var row = Row(event: consume recorded, streamID: stream.id, typeID: type.id, isNewStream: stream.isNew, isNewType: type.isNew)
                 if let compressor = cache.payloadCompressor {
                     compress(&row, with: compressor, at: &compressedEnd)

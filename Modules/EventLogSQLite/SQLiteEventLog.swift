@@ -138,7 +138,7 @@ public final class SQLiteEventLog: EventLogStore, RecordingEventLogWriter, Senda
             throw EventLogError(.invalidInput, "appendReturningRecorded takes no idempotency keys: use append")
         }
         let now = clock.now()
-        return try writing { cache, db in try self.append(events, at: now, cache: &cache, db).batch.takeRecorded() }
+        return try writing { cache, db in try self.append(events, at: now, cache: &cache, db, landings: false).batch.takeRecorded() }
     }
 
     /// Runs `body` in an IMMEDIATE write transaction holding the writer cache; on any error
@@ -161,9 +161,9 @@ public final class SQLiteEventLog: EventLogStore, RecordingEventLogWriter, Senda
         }
     }
 
-    /// Where `events` landed, and their batch (its rows written).
+    /// Where `events` landed (none without `landings`), and their batch (its rows written).
     private func append(
-        _ events: [NewEvent], at now: Instant, cache: inout WriterCache?, _ db: Database
+        _ events: [NewEvent], at now: Instant, cache: inout WriterCache?, _ db: Database, landings: Bool = true
     ) throws -> (results: [AppendedEvent], batch: PreparedBatch) {
         // Another process may have appended since: then the cache is reloaded.
         let last = try Int64.fetchOne(db.cachedStatement(sql: "SELECT MAX(seq) FROM events")) ?? 0
@@ -174,7 +174,9 @@ public final class SQLiteEventLog: EventLogStore, RecordingEventLogWriter, Senda
         try current.warm(streamsOf: events, db)
         try trainPayloadDictionaryIfDue(&current, db)
         // Consumed: a live copy here would make the batch copy every stream head on its first write.
-        let batch = PreparedBatch(events, cache: consume current, at: now, on: preparer) { try Self.storedEvent(idempotencyKey: $0, db) }
+        let batch = PreparedBatch(events, cache: consume current, at: now, on: preparer, keepingLandings: landings) {
+            try Self.storedEvent(idempotencyKey: $0, db)
+        }
         try insert(batch, db)
         var (prepared, results) = try batch.finish()
         try writeIndexRunIfDue(cache: &prepared, db)
