@@ -5,8 +5,9 @@
 #
 # Each round runs OLD and NEW (each first in turn: use an even ROUNDS) for COMPARE_SECONDS (230)
 # each, alone, and kills each with SIGKILL; each thread's CPU time is read from /proc just before,
-# and the events appended are counted in the log after. It prints a Markdown row per run: CPU microseconds per event, in all and per thread in
-# the order they start (the simulation, the log writer, its preparer, its checkpointer), and RSS.
+# and the events appended are counted in the log after. It prints a Markdown row per run: CPU
+# microseconds per event, in all and per thread in the order they start (the simulation, the log
+# writer, its preparer, its checkpointer), and RSS.
 # The VM is shared and its speed drifts from run to run: compare builds within one call, never
 # across calls. PLATFORM_RIDERS and PLATFORM_DRIVERS set the city (2 000 000 and 50 000, the
 # issue's large run); logs go to COMPARE_DIR (bench-out/compare) and are deleted after each run.

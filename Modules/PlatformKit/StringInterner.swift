@@ -19,5 +19,4 @@ public struct StringInterner {
         slots[slot] = made
         return made
     }
-
 }
