@@ -52,9 +52,9 @@ final class LogSink: EventLogStore, @unchecked Sendable {
     private(set) var emitted: Int64 = 0
     /// Stored events still to be matched while resuming.
     private var storedPrefix: Int64
-    /// Gets each batch as recorded, right after it is appended, with the events it was appended
-    /// from (which still carry their typed values).
-    var afterAppend: (_ recorded: [RecordedEvent], _ appended: [NewEvent]) throws -> Void = { _, _ in }
+    /// Gets each batch as recorded (to keep), right after it is appended, with the events it was
+    /// appended from (which still carry their typed values).
+    var afterAppend: (_ recorded: consuming [RecordedEvent], _ appended: [NewEvent]) throws -> Void = { _, _ in }
 
     init(log: any EventLogStore, time: VirtualClock, stamp: VirtualClock, batchSize: Int) throws {
         self.log = log

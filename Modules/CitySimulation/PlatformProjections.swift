@@ -31,8 +31,8 @@ final class PlatformProjections {
         group = try ProjectionGroup(Self.all.filter { !held.contains($0.name) }, log: log, snapshots: snapshots, policy: policy)
     }
 
-    /// Folds a batch just appended, snapshotting by policy.
-    func apply(_ events: [RecordedEvent], appended: [NewEvent]) throws {
+    /// Folds a batch just appended (taking its records), snapshotting by policy.
+    func apply(_ events: consuming [RecordedEvent], appended: [NewEvent]) throws {
         try group.apply(events, appended: appended)
     }
 

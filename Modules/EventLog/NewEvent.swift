@@ -46,9 +46,15 @@ public struct NewEvent: Sendable, Hashable {
     /// Not stored, and not part of equality: a ``ProjectionGroup`` fed right after the append
     /// folds it instead of decoding the payload again.
     public var typed: (any Event)? {
-        // Borrowed from a constant, so not copied: a `ProjectionGroup` reads it on another thread.
-        _read { yield storage.typed }
+        get { storage.isTyped ? storage.typedValue : nil }
         set { storage = storage.copy(typed: newValue) }
+    }
+
+    /// The typed value, or a ``NoTypedValue`` when there is none: borrowed, not copied (a
+    /// `ProjectionGroup` reads it on the writer's thread, where unwrapping an optional
+    /// existential would copy the value and count a reference to its box).
+    var typedInPlace: any Event {
+        _read { yield storage.typedValue }
     }
 
     public init(
@@ -94,7 +100,8 @@ public struct NewEvent: Sendable, Hashable {
         var causationID: String?
         var idempotencyKey: String?
         var expectedPosition: Int64?
-        let typed: (any Event)?
+        let typedValue: any Event
+        var isTyped: Bool { Swift.type(of: typedValue) != NoTypedValue.self }
 
         init(
             streamID: String, type: String, schemaVersion: Int, payload: [UInt8], correlationID: String?,
@@ -108,7 +115,7 @@ public struct NewEvent: Sendable, Hashable {
             self.causationID = causationID
             self.idempotencyKey = idempotencyKey
             self.expectedPosition = expectedPosition
-            self.typed = typed
+            typedValue = typed ?? NoTypedValue()
         }
 
         /// A copy, with `typed` if given.
@@ -116,10 +123,15 @@ public struct NewEvent: Sendable, Hashable {
             Storage(
                 streamID: streamID, type: type, schemaVersion: schemaVersion, payload: payload,
                 correlationID: correlationID, causationID: causationID, idempotencyKey: idempotencyKey,
-                expectedPosition: expectedPosition, typed: typed ?? self.typed
+                expectedPosition: expectedPosition, typed: typed ?? (isTyped ? typedValue : nil)
             )
         }
     }
+}
+
+/// What ``NewEvent/typedInPlace`` holds for an event without a typed value.
+struct NoTypedValue: Event {
+    static let eventType = ""
 }
 
 /// Where one appended event landed.

@@ -1,3 +1,5 @@
+import PlatformKit
+
 /// Several projections kept current together: one pass over new events feeds every projection
 /// that reads their type, and all are snapshotted at the same sequence by one policy.
 ///
@@ -54,39 +56,48 @@ public final class ProjectionGroup {
 
     /// Folds `events`, which must be the log's next events in sequence order; snapshots by policy.
     public func apply(_ events: some Sequence<RecordedEvent>) throws {
-        for event in events { try fold(event, typed: nil) }
+        for event in events { try fold(event, typed: NoTypedValue()) }
         try snapshotIfDue()
     }
 
     /// Folds `events` as just appended from `appended` (the same events, in order): where an
     /// event still carries its typed value (``NewEvent/typed``), that value is folded instead of
     /// the payload decoded again.
-    public func apply(_ events: [RecordedEvent], appended: [NewEvent]) throws {
+    ///
+    /// The events are taken, not copied: they come from the writer's other thread, where counting
+    /// a reference to each of their strings and payloads would cost a cache miss.
+    public func apply(_ events: consuming [RecordedEvent], appended: [NewEvent]) throws {
         guard events.count == appended.count else {
             throw EventLogError(.invalidInput, "ProjectionGroup got \(events.count) events but \(appended.count) appended ones")
         }
-        // Read in place: the events come from the writer's other thread, where counting a
-        // reference to each would cost a cache miss.
-        try events.withUnsafeBufferPointer { events in
-            try appended.withUnsafeBufferPointer { appended in
-                for index in events.indices { try fold(events[index], typed: appended[index].typed) }
+        try events.withUnsafeMutableBufferPointer { events in
+            for index in events.indices {
+                // Moved out, with an empty record (nothing to count references to) in its place.
+                let slot = events.baseAddress! + index
+                let event = slot.move()
+                slot.initialize(to: RecordedEvent(sequence: 0, streamID: "", position: 0, type: "", schemaVersion: 0, recordedAt: .epoch, payload: []))
+                try fold(event, typed: appended[index].typedInPlace)
             }
         }
         try snapshotIfDue()
     }
 
-    private func fold(_ event: RecordedEvent, typed: (any Event)?) throws {
+    /// Folds `event`, or `typed` where it is the value `event` was encoded from (see
+    /// ``NewEvent/typedInPlace``).
+    private func fold(_ event: borrowing RecordedEvent, typed: borrowing any Event) throws {
         guard event.sequence == sequence + 1 else {
             throw EventLogError(.invalidInput, "ProjectionGroup expected sequence \(sequence + 1), got \(event.sequence)")
         }
-        for reader in readers(of: event, typed: typed) { try members[reader.member].apply(event, typed: typed, decoding: reader.decoding) }
+        for reader in readers(of: event, typed: ObjectIdentifier(type(of: typed))) {
+            try members[reader.member].apply(event, typed: typed, decoding: reader.decoding)
+        }
         sequence = event.sequence
     }
 
-    private func readers(of event: RecordedEvent, typed: (any Event)?) -> [Route] {
+    /// The members that read `event`, whose typed value is of type `id`.
+    private func readers(of event: borrowing RecordedEvent, typed id: ObjectIdentifier) -> [Route] {
         let key = EventRegistry.Key(type: event.type, version: event.schemaVersion)
-        guard let typed else { return routes[key] ?? route(key) }
-        let id = ObjectIdentifier(type(of: typed))
+        guard id != ObjectIdentifier(NoTypedValue.self) else { return routes[key] ?? route(key) }
         if let cached = typedRoutes[id], cached.key == key { return cached.readers }
         let readers = routes[key] ?? route(key)
         typedRoutes[id] = (key, readers)
@@ -128,7 +139,7 @@ private protocol GroupMember: AnyObject {
     func decoding(for key: EventRegistry.Key) -> EventRegistry.Decoding?
     /// Folds `event`: `typed` when it is the value its payload decodes to (the one it was encoded
     /// from, in this process), else its payload decoded with `decoding`.
-    func apply(_ event: RecordedEvent, typed: (any Event)?, decoding: EventRegistry.Decoding) throws
+    func apply(_ event: borrowing RecordedEvent, typed: borrowing any Event, decoding: EventRegistry.Decoding) throws
     /// Saves the state; its encoded size.
     func save(to store: any SnapshotStore, at sequence: Int64) throws -> Int
 }
@@ -148,8 +159,8 @@ private final class Member<P: Projection>: GroupMember {
 
     func decoding(for key: EventRegistry.Key) -> EventRegistry.Decoding? { registry.decoding(for: key) }
 
-    func apply(_ event: RecordedEvent, typed: (any Event)?, decoding: EventRegistry.Decoding) throws {
-        if let typed, ObjectIdentifier(type(of: typed)) == decoding.produces {
+    func apply(_ event: borrowing RecordedEvent, typed: borrowing any Event, decoding: EventRegistry.Decoding) throws {
+        if ObjectIdentifier(type(of: typed)) == decoding.produces {
             projection.apply(typed, envelope: event, to: &state)
         } else {
             projection.apply(try EventRegistry.decode(event, using: decoding), envelope: event, to: &state)

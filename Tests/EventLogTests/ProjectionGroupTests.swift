@@ -75,6 +75,26 @@ final class ProjectionGroupTests: XCTestCase {
         XCTAssertEqual(typed.state(of: LedgerProjection.self)?.balances["a"], 65)
     }
 
+    func test_eventsWithoutATypedValue_areDecoded_besideTypedOnes() throws {
+        let typedDeposit = try Deposited(account: "a", amount: 70, memo: "").newEvent(stream: "a")
+        var untyped = NewEvent(
+            streamID: "a", type: Deposited.eventType, schemaVersion: Deposited.schemaVersion,
+            payload: try BinaryEncoder().encode(Deposited(account: "a", amount: 30, memo: ""))
+        )
+        XCTAssertNil(untyped.typed)
+        XCTAssertTrue(typedDeposit.typed is Deposited)
+        let log = InMemoryEventLog(clock: .constant(.epoch))
+        try log.append([typedDeposit, untyped, typedDeposit])
+        let typed = try group(InMemoryEventLog(clock: .constant(.epoch)))
+        try typed.apply(try log.events(), appended: [typedDeposit, untyped, typedDeposit])
+        XCTAssertEqual(typed.state(of: LedgerProjection.self)?.balances["a"], 170)
+
+        untyped.typed = Withdrawn(account: "a", amount: 5)
+        XCTAssertTrue(untyped.typed is Withdrawn)
+        untyped.typed = nil
+        XCTAssertNil(untyped.typed)
+    }
+
     func test_mismatchedBatches_areRefused() throws {
         let log = InMemoryEventLog(clock: .constant(.epoch))
         let events = try randomEvents(2, seed: 1)
