@@ -45,9 +45,6 @@ final class LogSink: EventLogStore, @unchecked Sendable {
     /// Jobs for the writer once the buffered events are appended (see `afterBuffered`).
     private var afterBuffer: [() throws -> Void] = []
     private var writer: BackgroundWriter<Job>!
-    /// Batches the writer is done with, handed back so that their events are freed on the run's
-    /// thread, which allocated them.
-    private let spent = HandBack<[NewEvent]>()
     /// Events of the run so far (stored or re-derived).
     private(set) var emitted: Int64 = 0
     /// Stored events still to be matched while resuming.
@@ -151,7 +148,6 @@ final class LogSink: EventLogStore, @unchecked Sendable {
     /// Queues the buffer as one batch (checking it at once while resuming), then what was to run
     /// after it.
     private func cutBatch() throws {
-        spent.freeReturned()
         if !buffer.isEmpty {
             let events = buffer
             buffer.removeAll(keepingCapacity: true)
@@ -191,7 +187,6 @@ final class LogSink: EventLogStore, @unchecked Sendable {
             )
         }
         try afterAppend(recorded, events)
-        spent.giveBack(events)
         return appended
     }
 
@@ -203,7 +198,6 @@ final class LogSink: EventLogStore, @unchecked Sendable {
         guard let recordingLog else { return _ = try write(batch) }
         stamp.set(to: batch.recordedAt)
         try afterAppend(try recordingLog.appendReturningRecorded(batch.events), batch.events)
-        spent.giveBack(batch.events)
     }
 
     private func check(_ batch: [NewEvent], from first: Int64) throws {
