@@ -50,9 +50,9 @@ public struct NewEvent: Sendable, Hashable {
         set { storage = storage.copy(typed: newValue) }
     }
 
-    /// The typed value, or a ``NoTypedValue`` when there is none: borrowed, not copied (a
-    /// `ProjectionGroup` reads it on the writer's thread, where unwrapping an optional
-    /// existential would copy the value and count a reference to its box).
+    /// The typed value, or a ``NoTypedValue`` when there is none, so that a `ProjectionGroup`
+    /// (on the writer's thread) need not unwrap an optional existential: each unwrapping copies
+    /// the value and counts a reference to its box.
     var typedInPlace: any Event {
         _read { yield storage.typedValue }
     }
