@@ -75,7 +75,7 @@ public final class ProjectionGroup {
                 // Moved out, with an empty record (nothing to count references to) in its place.
                 let slot = events.baseAddress! + index
                 let event = slot.move()
-                slot.initialize(to: RecordedEvent(sequence: 0, streamID: "", position: 0, type: "", schemaVersion: 0, recordedAt: .epoch, payload: []))
+                slot.initialize(to: .empty)
                 try fold(event, typed: appended[index].typedInPlace)
             }
         }
@@ -169,5 +169,12 @@ private final class Member<P: Projection>: GroupMember {
 
     func save(to store: any SnapshotStore, at sequence: Int64) throws -> Int {
         try store.saveSnapshot(of: projection, state: state, at: sequence).stateSize
+    }
+}
+
+extension RecordedEvent {
+    /// A record whose fields hold nothing to count references to.
+    fileprivate static var empty: RecordedEvent {
+        RecordedEvent(sequence: 0, streamID: "", position: 0, type: "", schemaVersion: 0, recordedAt: .epoch, payload: [])
     }
 }
