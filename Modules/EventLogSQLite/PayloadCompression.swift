@@ -10,6 +10,10 @@
 /// any payload that would not shrink, payloads are stored as they are. Training that fails (too
 /// few or too uniform samples) leaves payloads as they are until the next point.
 ///
+/// Each payload compressed costs zstd about as much whatever its size (~1–2 µs here, most of it
+/// choosing and writing entropy tables), so payloads shorter than `minimumSize` can be stored as
+/// they are: a trade of disk for CPU (see `platform simulate`).
+///
 /// Only writing needs this option: a log is read the same way whatever it was written with, and
 /// the chain hashes cover the payloads as appended, so compression never changes them.
 public struct PayloadCompression: Sendable, Hashable {
@@ -19,11 +23,14 @@ public struct PayloadCompression: Sendable, Hashable {
     public var level: Int
     /// Dictionaries trained at most.
     public var maxDictionaries: Int
+    /// Payloads shorter than this many bytes are stored as they are.
+    public var minimumSize: Int
 
-    public init(trainingEvents: Int64 = 100_000, level: Int = 3, maxDictionaries: Int = 3) {
+    public init(trainingEvents: Int64 = 100_000, level: Int = 3, maxDictionaries: Int = 3, minimumSize: Int = 0) {
         self.trainingEvents = max(1, trainingEvents)
         self.level = level
         self.maxDictionaries = max(0, maxDictionaries)
+        self.minimumSize = max(0, minimumSize)
     }
 
     /// The log length at which dictionary number `index` (from 0) is trained; nil past the last.

@@ -10,10 +10,13 @@ final class PayloadCompressor: @unchecked Sendable {
     /// The dictionary's row in `payload_dictionaries`.
     let dictionaryID: Int64
     private let compressor: ZstdCompactCompressor
+    /// Payloads shorter than this are stored as they are.
+    private let minimumSize: Int
 
-    init(dictionaryID: Int64, dictionary: ZstdDictionary, level: Int) throws {
+    init(dictionaryID: Int64, dictionary: ZstdDictionary, compression: PayloadCompression) throws {
         self.dictionaryID = dictionaryID
-        compressor = try ZstdCompactCompressor(dictionary: dictionary, level: level)
+        compressor = try ZstdCompactCompressor(dictionary: dictionary, level: compression.level)
+        minimumSize = compression.minimumSize
     }
 
     /// Room for compressing a payload of `size` bytes.
@@ -22,9 +25,9 @@ final class PayloadCompressor: @unchecked Sendable {
     }
 
     /// Compresses `payload` into `output` (``bound(_:)`` bytes); returns its length, or nil when
-    /// it would not shrink (it is then stored as it is).
+    /// it is shorter than the minimum size or would not shrink (it is then stored as it is).
     func compress(_ payload: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer) -> Int? {
-        guard let count = try? compressor.compress(payload, into: output), count < payload.count else { return nil }
+        guard payload.count >= minimumSize, let count = try? compressor.compress(payload, into: output), count < payload.count else { return nil }
         return count
     }
 
@@ -35,7 +38,7 @@ final class PayloadCompressor: @unchecked Sendable {
             return (nil, trained)
         }
         let dictionary = ZstdDictionary(bytes: [UInt8](row[1] as Data))
-        return (try PayloadCompressor(dictionaryID: row[0], dictionary: dictionary, level: compression.level), trained)
+        return (try PayloadCompressor(dictionaryID: row[0], dictionary: dictionary, compression: compression), trained)
     }
 }
 
@@ -59,7 +62,7 @@ extension SQLiteEventLog {
             sql: "INSERT INTO payload_dictionaries(first_seq, data) VALUES (?, ?)",
             arguments: [cache.lastSequence + 1, Data(dictionary.bytes)]
         )
-        cache.payloadCompressor = try PayloadCompressor(dictionaryID: db.lastInsertedRowID, dictionary: dictionary, level: compression.level)
+        cache.payloadCompressor = try PayloadCompressor(dictionaryID: db.lastInsertedRowID, dictionary: dictionary, compression: compression)
     }
 
     /// ``trainingSamples`` payloads of the events after `first` through `last`, evenly spread, as

@@ -61,6 +61,29 @@ final class PayloadCompressionTests: XCTestCase {
         XCTAssertTrue(try compressed.verify().isValid)
     }
 
+    func test_payloadsShorterThanTheMinimumSize_areStoredAsTheyAre() throws {
+        let path = directory.path("minimum.sqlite")
+        let log = try makeLog(path, runLength: 64, compression: PayloadCompression(trainingEvents: 300, minimumSize: 62))
+        for batch in 0..<10 {
+            try log.append((0..<100).map { offset in
+                // Memos of 0 to 39 characters: payloads on both sides of the minimum.
+                try Deposited(account: "account-\(offset % 5)", amount: Int64(batch), memo: String(repeating: "m", count: (batch * 100 + offset) % 40))
+                    .newEvent(stream: "acct-\(offset % 5)")
+            })
+        }
+        let rows = try DatabaseQueue(path: path).read { db in
+            try Row.fetchAll(db, sql: "SELECT seq, payload_dictionary FROM events ORDER BY seq")
+        }
+        let plain = try events(log)
+        XCTAssertEqual(rows.count, 1_000)
+        let firstCompressed = try XCTUnwrap(rows.first { !($0[1] as DatabaseValue).isNull }?[0] as Int64?)
+        for (row, event) in zip(rows, plain) where (row[0] as Int64) >= firstCompressed {
+            XCTAssertEqual((row[1] as DatabaseValue).isNull, event.payload.count < 62, "event \(event.sequence), \(event.payload.count) bytes")
+        }
+        XCTAssertTrue(plain.contains { $0.payload.count < 62 } && plain.contains { $0.payload.count >= 62 }, "both sizes are written")
+        XCTAssertTrue(try log.verify().isValid)
+    }
+
     func test_dictionariesAreTrainedAtTenfoldPoints_upToTheLimit() throws {
         let path = directory.path("points.sqlite")
         let log = try makeLog(path, compression: PayloadCompression(trainingEvents: 40, maxDictionaries: 2))
