@@ -69,8 +69,8 @@ let package = Package(
         module("OnboardingTool", ["CommandLineSupport", "OnboardingHarness", "Onboarding", "OnboardingService", "OnboardingContract", "EventLog", "EventLogSQLite", "PlatformKit", argumentParser]),
         .executableTarget(name: "onboarding", dependencies: ["CommandLineSupport", "OnboardingTool"], path: "Tools/onboarding"),
         .executableTarget(name: "onboarding-bench", dependencies: ["OnboardingHarness", "OnboardingService", "OnboardingContract", "EventLog", "PlatformKit"], path: "Tools/onboarding-bench"),
-        tests("OnboardingService", ["OnboardingService", "OnboardingContract", "EventLog", "EventLogTestSupport", "PlatformKit"]),
-        tests("Onboarding", ["Onboarding", "OnboardingHarness", "OnboardingService", "OnboardingContract", "EventLog", "PlatformKit"]),
+        tests("OnboardingService", ["OnboardingService", "OnboardingContract", "EventLog", "EventLogTestSupport", "PlatformKit", crypto]),
+        tests("Onboarding", ["Onboarding", "OnboardingHarness", "OnboardingService", "OnboardingContract", "EventLog", "PlatformKit", "EventLogTestSupport"]),
         tests("OnboardingTool", ["OnboardingTool", "EventLogSQLite", "EventLog", "PlatformKit", "EventLogTestSupport"]),
 
         // MARK: - Feature: Optimistic sync (issue 4)

@@ -36,30 +36,30 @@ public struct EarningsLocale: Sendable, Hashable, Codable {
 
     /// `money` as this locale writes it: `$1,234.56`, `1.234,56 €`, `₹1,23,456.78`, `¥1,200`.
     public func format(_ money: Money) -> String {
-        let (wholeDigits, fraction) = money.amountDigits
-        let whole = grouped(wholeDigits)
-        let number = fraction.isEmpty ? whole : whole + decimalSeparator + fraction
+        let (whole, fraction) = money.amountDigits
         let symbol = Self.symbol(money.currency)
-        let text = switch symbolPlacement {
-        case .before: symbol + number
-        case .beforeWithSpace: symbol + " " + number
-        case .afterWithSpace: number + " " + symbol
+        var text = money.isNegative ? "-" : ""
+        switch symbolPlacement {
+        case .before: text += symbol
+        case .beforeWithSpace: text += symbol + " "
+        case .afterWithSpace: break
         }
-        return money.isNegative ? "-" + text : text
+        appendGrouped(whole, to: &text)
+        if !fraction.isEmpty { text += decimalSeparator + fraction }
+        if symbolPlacement == .afterWithSpace { text += " " + symbol }
+        return text
     }
 
-    private func grouped(_ digits: Substring) -> String {
-        var groups: [Substring] = []
-        var end = digits.endIndex
-        var size = 3
-        while digits.distance(from: digits.startIndex, to: end) > size {
-            let start = digits.index(end, offsetBy: -size)
-            groups.append(digits[start..<end])
-            end = start
-            if indianGrouping { size = 2 }
+    /// Appends `digits` with a grouping separator between groups: of three from the right, or
+    /// of three then two (`indianGrouping`).
+    private func appendGrouped(_ digits: Substring, to text: inout String) {
+        var remaining = digits.utf8.count
+        for digit in digits.utf8 {
+            text.unicodeScalars.append(Unicode.Scalar(digit))
+            remaining -= 1
+            let groupEnds = remaining == 3 || remaining > 3 && (indianGrouping ? (remaining - 3) % 2 == 0 : remaining % 3 == 0)
+            if groupEnds { text += groupingSeparator }
         }
-        groups.append(digits[digits.startIndex..<end])
-        return groups.reversed().joined(separator: groupingSeparator)
     }
 
     /// `$`, `€`, `£`, `₹`, `R$`, `¥`, or the ISO code.

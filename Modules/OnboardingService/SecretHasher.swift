@@ -5,13 +5,18 @@ import PlatformKit
 /// Turns secrets and contact data into what may be logged: salted digests and keyed identifiers.
 public struct SecretHasher: Sendable {
     /// Secret key mixed into identifier keys, so a log alone cannot be searched for a number.
-    public var pepper: [UInt8]
+    public var pepper: [UInt8] {
+        didSet { keyed = KeyedHash(key: pepper) }
+    }
     /// Iterations of SHA-256 for password digests (raise in live use; the simulation keeps it low).
     public var passwordRounds: Int
+    /// The HMAC of `pepper`, keyed once.
+    private var keyed: KeyedHash
 
     public init(pepper: [UInt8], passwordRounds: Int = 1) {
         self.pepper = pepper
         self.passwordRounds = max(1, passwordRounds)
+        keyed = KeyedHash(key: pepper)
     }
 
     /// `salt$digest` of `secret`, iterated `rounds` times.
@@ -32,7 +37,22 @@ public struct SecretHasher: Sendable {
 
     /// The keyed, stable identifier of a contact value or social token (an account look-up key).
     func identifierKey(_ value: String, type: DataType) -> String {
-        let code = HMAC<SHA256>.authenticationCode(for: Array(type.rawValue.utf8) + [0] + Array(value.utf8), using: SymmetricKey(data: pepper))
-        return String(Array(code).hexString.prefix(32))
+        var mac = keyed.start
+        var (typeName, value) = (type.rawValue, value)
+        typeName.withUTF8 { mac.update(data: UnsafeRawBufferPointer($0)) }
+        withUnsafeBytes(of: UInt8(0)) { mac.update(data: $0) }
+        value.withUTF8 { mac.update(data: UnsafeRawBufferPointer($0)) }
+        return Array(mac.finalize().prefix(16)).hexString
+    }
+}
+
+/// An HMAC-SHA256 with its key already hashed in: each identifier key copies it, rather than
+/// hash the key's two blocks again. `@unchecked`: `HMAC` is a value (its hashers copy on write)
+/// that swift-crypto does not mark `Sendable`.
+private struct KeyedHash: @unchecked Sendable {
+    let start: HMAC<SHA256>
+
+    init(key: [UInt8]) {
+        start = HMAC(key: SymmetricKey(data: key))
     }
 }

@@ -11,6 +11,30 @@ enum ISO8601 {
         let days = floorDivide(ms, millisecondsPerDay)
         let msOfDay = ms - days * millisecondsPerDay
         let (year, month, day) = civil(daysSinceEpoch: days)
+        guard (0...9_999).contains(year) else { return format(year, month, day, msOfDay) }
+        // The usual case, written byte by byte (the simulation formats dates on its hot path).
+        return String(unsafeUninitializedCapacity: 24) { bytes in
+            func put(_ value: Int64, _ width: Int, at end: Int) {
+                var value = value
+                for index in stride(from: end - 1, through: end - width, by: -1) {
+                    bytes[index] = UInt8(truncatingIfNeeded: 48 + value % 10)
+                    value /= 10
+                }
+            }
+            put(year, 4, at: 4)
+            put(month, 2, at: 7)
+            put(day, 2, at: 10)
+            put(msOfDay / 3_600_000, 2, at: 13)
+            put(msOfDay / 60_000 % 60, 2, at: 16)
+            put(msOfDay / 1_000 % 60, 2, at: 19)
+            put(msOfDay % 1_000, 3, at: 23)
+            (bytes[4], bytes[7], bytes[10], bytes[13], bytes[16], bytes[19], bytes[23]) = (45, 45, 84, 58, 58, 46, 90)  // - - T : : . Z
+            return 24
+        }
+    }
+
+    /// `format(_:)` for a year outside 0...9999.
+    private static func format(_ year: Int64, _ month: Int64, _ day: Int64, _ msOfDay: Int64) -> String {
         let date = "\(padded(year, 4))-\(padded(month, 2))-\(padded(day, 2))"
         let time = "\(padded(msOfDay / 3_600_000, 2)):\(padded(msOfDay / 60_000 % 60, 2)):\(padded(msOfDay / 1_000 % 60, 2))"
         return "\(date)T\(time).\(padded(msOfDay % 1_000, 3))Z"

@@ -125,6 +125,9 @@ final class EarningsBackendTests: XCTestCase {
         XCTAssertEqual(EarningsLocale.jaJP.format(Money(minorUnits: 1_200, currency: .jpy)), "¥1,200")
         XCTAssertEqual(EarningsLocale.ptBR.format(Money(minorUnits: 123_456, currency: .brl)), "R$ 1.234,56")
         XCTAssertEqual(EarningsLocale.enUS.format(usd(0)), "$0.00")
+        XCTAssertEqual(EarningsLocale.enIN.format(Money(minorUnits: 12_345_678_901_234, currency: .inr)), "₹1,23,45,67,89,012.34")
+        XCTAssertEqual(EarningsLocale.deDE.format(Money(minorUnits: -123_456, currency: .eur)), "-1.234,56 €")
+        XCTAssertEqual(EarningsLocale.enUS.format(usd(100_000)), "$1,000.00")
     }
 
     func test_calendar_daysAndWeeks_atAnOffset() {

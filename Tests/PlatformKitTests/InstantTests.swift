@@ -19,6 +19,13 @@ final class InstantTests: XCTestCase {
         XCTAssertEqual(Instant(millisecondsSinceEpoch: 4_107_542_400_000).description, "2100-03-01T00:00:00.000Z")
     }
 
+    func test_description_ofYearsOutside0To9999_hasMoreDigitsOrASign() {
+        XCTAssertEqual(Instant(millisecondsSinceEpoch: 253_402_300_799_999).description, "9999-12-31T23:59:59.999Z")
+        XCTAssertEqual(Instant(millisecondsSinceEpoch: 253_402_300_800_000).description, "10000-01-01T00:00:00.000Z")
+        XCTAssertEqual(Instant(millisecondsSinceEpoch: -62_167_219_200_000).description, "0000-01-01T00:00:00.000Z")
+        XCTAssertEqual(Instant(millisecondsSinceEpoch: -62_167_219_200_001).description, "-0001-12-31T23:59:59.999Z")
+    }
+
     func test_description_matchesFoundationForWholeSeconds() {
         let foundation = Date.ISO8601FormatStyle()
         var seconds: Int64 = -3_000_000_000
