@@ -26,7 +26,7 @@ extension Event {
             streamID: stream, type: Self.eventType, schemaVersion: Self.schemaVersion,
             payload: try BinaryEncoder().encode(self),
             correlationID: correlationID, causationID: causationID,
-            idempotencyKey: idempotencyKey, expectedPosition: expectedPosition, typed: self
+            idempotencyKey: idempotencyKey, expectedPosition: expectedPosition, encodedFrom: self
         )
     }
 }

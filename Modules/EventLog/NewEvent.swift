@@ -65,7 +65,19 @@ public struct NewEvent: Sendable, Hashable {
         storage = Storage(
             streamID: streamID, type: type, schemaVersion: schemaVersion, payload: payload,
             correlationID: correlationID, causationID: causationID,
-            idempotencyKey: idempotencyKey, expectedPosition: expectedPosition, typed: typed
+            idempotencyKey: idempotencyKey, expectedPosition: expectedPosition, typedValue: typed ?? NoTypedValue()
+        )
+    }
+
+    /// An event encoded from `typed`, which it takes rather than copies (``Event/newEvent(stream:correlationID:causationID:idempotencyKey:expectedPosition:)``).
+    init(
+        streamID: String, type: String, schemaVersion: Int, payload: [UInt8], correlationID: String?,
+        causationID: String?, idempotencyKey: String?, expectedPosition: Int64?, encodedFrom typed: consuming any Event
+    ) {
+        storage = Storage(
+            streamID: streamID, type: type, schemaVersion: schemaVersion, payload: payload,
+            correlationID: correlationID, causationID: causationID,
+            idempotencyKey: idempotencyKey, expectedPosition: expectedPosition, typedValue: typed
         )
     }
 
@@ -105,7 +117,7 @@ public struct NewEvent: Sendable, Hashable {
 
         init(
             streamID: String, type: String, schemaVersion: Int, payload: [UInt8], correlationID: String?,
-            causationID: String?, idempotencyKey: String?, expectedPosition: Int64?, typed: (any Event)? = nil
+            causationID: String?, idempotencyKey: String?, expectedPosition: Int64?, typedValue: consuming any Event
         ) {
             self.streamID = streamID
             self.type = type
@@ -115,7 +127,7 @@ public struct NewEvent: Sendable, Hashable {
             self.causationID = causationID
             self.idempotencyKey = idempotencyKey
             self.expectedPosition = expectedPosition
-            typedValue = typed ?? NoTypedValue()
+            self.typedValue = typedValue
         }
 
         /// A copy, with `typed` if given.
@@ -123,7 +135,7 @@ public struct NewEvent: Sendable, Hashable {
             Storage(
                 streamID: streamID, type: type, schemaVersion: schemaVersion, payload: payload,
                 correlationID: correlationID, causationID: causationID, idempotencyKey: idempotencyKey,
-                expectedPosition: expectedPosition, typed: typed ?? (isTyped ? typedValue : nil)
+                expectedPosition: expectedPosition, typedValue: typed.map { $0 ?? NoTypedValue() } ?? typedValue
             )
         }
     }
