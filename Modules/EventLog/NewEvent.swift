@@ -62,14 +62,15 @@ public struct NewEvent: Sendable, Hashable {
         correlationID: String? = nil, causationID: String? = nil,
         idempotencyKey: String? = nil, expectedPosition: Int64? = nil, typed: (any Event)? = nil
     ) {
-        storage = Storage(
+        self.init(
             streamID: streamID, type: type, schemaVersion: schemaVersion, payload: payload,
             correlationID: correlationID, causationID: causationID,
-            idempotencyKey: idempotencyKey, expectedPosition: expectedPosition, typedValue: typed ?? NoTypedValue()
+            idempotencyKey: idempotencyKey, expectedPosition: expectedPosition, encodedFrom: typed ?? NoTypedValue()
         )
     }
 
-    /// An event encoded from `typed`, which it takes rather than copies (``Event/newEvent(stream:correlationID:causationID:idempotencyKey:expectedPosition:)``).
+    /// An event encoded from `typed` (a ``NoTypedValue`` for none), which it takes rather than
+    /// copies (``Event/newEvent(stream:correlationID:causationID:idempotencyKey:expectedPosition:)``).
     init(
         streamID: String, type: String, schemaVersion: Int, payload: [UInt8], correlationID: String?,
         causationID: String?, idempotencyKey: String?, expectedPosition: Int64?, encodedFrom typed: consuming any Event
