@@ -1,19 +1,5 @@
 import Foundation
 
-/// A fresh directory per test, removed at deinit.
-public final class TemporaryDirectory {
-    public let url: URL
-
-    public init() {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("eventlog-tests-\(UUID().uuidString)")
-        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    public func path(_ name: String) -> String { url.appendingPathComponent(name).path }
-
-    deinit { try? FileManager.default.removeItem(at: url) }
-}
-
 /// Runs a command-line tool, with `environment` added to this process's; returns its exit
 /// status and standard output.
 @discardableResult
