@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# `make bench-log-layout`: what storing events in blocks of many per row would save against the
-# log's row per event, on the default simulation's events (Tools/log-layout/blocks.c); writes
-# bench-out/log-layout.md. A measurement for a design decision: the log itself is not changed.
+# `make bench-log-layout`: what storing payloads in blocks (the log's format 6) and whole events
+# in blocks of many per row would save against a row per event with its payload compressed
+# alone, on the default simulation's events (Tools/log-layout/blocks.c); writes
+# bench-out/log-layout.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p bench-out

@@ -10,13 +10,16 @@ final class PayloadCompressor: @unchecked Sendable {
     /// The dictionary's row in `payload_dictionaries`.
     let dictionaryID: Int64
     private let compressor: ZstdCompactCompressor
-    /// Payloads shorter than this are stored as they are.
+    /// Payloads compressed alone and shorter than this are stored as they are.
     private let minimumSize: Int
+    /// Events whose payloads share a block, at most.
+    let eventsPerBlock: Int
 
     init(dictionaryID: Int64, dictionary: ZstdDictionary, compression: PayloadCompression) throws {
         self.dictionaryID = dictionaryID
         compressor = try ZstdCompactCompressor(dictionary: dictionary, level: compression.level)
         minimumSize = compression.minimumSize
+        eventsPerBlock = compression.eventsPerBlock
     }
 
     /// Room for compressing a payload of `size` bytes.
@@ -27,7 +30,14 @@ final class PayloadCompressor: @unchecked Sendable {
     /// Compresses `payload` into `output` (``bound(_:)`` bytes); returns its length, or nil when
     /// it is shorter than the minimum size or would not shrink (it is then stored as it is).
     func compress(_ payload: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer) -> Int? {
-        guard payload.count >= minimumSize, let count = try? compressor.compress(payload, into: output), count < payload.count else { return nil }
+        guard payload.count >= minimumSize else { return nil }
+        return compress(block: payload, into: output)
+    }
+
+    /// Compresses the uncompressed bytes of a ``PayloadBlock`` (or a payload whatever its size)
+    /// into `output`; returns their length, or nil when they would not shrink.
+    func compress(block: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer) -> Int? {
+        guard let count = try? compressor.compress(block, into: output), count < block.count else { return nil }
         return count
     }
 
@@ -69,7 +79,7 @@ extension SQLiteEventLog {
     /// appended, up to ``maxTrainingBytes``.
     private func payloadSamples(after first: Int64, through last: Int64, _ db: Database) throws -> [[UInt8]] {
         let statement = try db.makeStatement(sql: """
-            SELECT seq, payload, payload_dictionary FROM events WHERE seq > ? AND seq <= ? AND (seq - ?) % ? = 0 ORDER BY seq
+            SELECT seq, payload, payload_dictionary, payload_block FROM events WHERE seq > ? AND seq <= ? AND (seq - ?) % ? = 0 ORDER BY seq
             """)
         try statement.setArguments([first, last, first + 1, max(1, (last - first) / Self.trainingSamples)])
         var reader = PayloadReader(payloadDictionaries)
@@ -77,7 +87,7 @@ extension SQLiteEventLog {
         var bytes = 0
         let raw = statement.sqliteStatement
         while bytes < Self.maxTrainingBytes, try SQLiteRaw.step(raw, db) {
-            let sample = try reader.payload(raw, column: 1, dictionaryColumn: 2, sequence: sqlite3_column_int64(raw, 0), db)
+            let sample = try reader.payload(raw, column: 1, dictionaryColumn: 2, blockColumn: 3, sequence: sqlite3_column_int64(raw, 0), db)
             bytes += sample.count
             samples.append(sample)
         }

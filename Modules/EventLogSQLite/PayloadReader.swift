@@ -20,22 +20,58 @@ final class PayloadDictionaries: Sendable {
     }
 }
 
-/// Reads payloads from result rows, decompressing those stored against a dictionary.
+/// Reads payloads from result rows, decompressing those stored against a dictionary, alone or
+/// in a ``PayloadBlock`` (the last block read is kept for the events after it).
 struct PayloadReader {
     /// SQLite stores no value longer than this (`SQLITE_MAX_LENGTH`), so no payload was longer.
     static let maxPayloadSize = 1_000_000_000
 
     private let dictionaries: PayloadDictionaries
     private var decompressor: ZstdCompactDecompressor?
+    private var block: PayloadBlock?
 
     init(_ dictionaries: PayloadDictionaries) {
         self.dictionaries = dictionaries
     }
 
-    /// The payload of event `sequence` in `column`, whose dictionary (or NULL) is in `dictionaryColumn`.
-    mutating func payload(_ statement: OpaquePointer, column: Int32, dictionaryColumn: Int32, sequence: Int64, _ db: Database) throws -> [UInt8] {
+    /// The payload of event `sequence` in `column`, whose dictionary (or NULL) is in
+    /// `dictionaryColumn` and whose payload block (or NULL) in `blockColumn`.
+    mutating func payload(
+        _ statement: OpaquePointer, column: Int32, dictionaryColumn: Int32, blockColumn: Int32, sequence: Int64, _ db: Database
+    ) throws -> [UInt8] {
+        if sqlite3_column_type(statement, blockColumn) != SQLITE_NULL {
+            return try payload(inBlock: sqlite3_column_int64(statement, blockColumn), sequence: sequence, db)
+        }
         guard sqlite3_column_type(statement, dictionaryColumn) != SQLITE_NULL else { return SQLiteRaw.blob(statement, column) }
-        let id = sqlite3_column_int64(statement, dictionaryColumn)
+        return try decompress(statement, column: column, dictionary: sqlite3_column_int64(statement, dictionaryColumn), sequence: sequence, db) {
+            "event \(sequence): its payload does not decompress (\($0))"
+        }
+    }
+
+    private mutating func payload(inBlock first: Int64, sequence: Int64, _ db: Database) throws -> [UInt8] {
+        if block?.firstSequence != first {
+            let statement = try db.cachedStatement(sql: "SELECT dictionary, data FROM payload_blocks WHERE first_seq = ?").sqliteStatement
+            defer { sqlite3_reset(statement) }
+            sqlite3_bind_int64(statement, 1, first)
+            guard try SQLiteRaw.step(statement, db) else {
+                throw EventLogError(.corrupt(sequence: sequence), "event \(sequence): its payload block \(first) is missing")
+            }
+            let bytes = try decompress(statement, column: 1, dictionary: sqlite3_column_int64(statement, 0), sequence: sequence, db) {
+                "event \(sequence): its payload block \(first) does not decompress (\($0))"
+            }
+            block = PayloadBlock(firstSequence: first, bytes: bytes)
+        }
+        guard let payload = block?.payload(of: sequence) else {
+            throw EventLogError(.corrupt(sequence: sequence), "event \(sequence): its payload block \(first) is malformed or does not hold it")
+        }
+        return payload
+    }
+
+    /// The content of the frame in `column`, compressed against dictionary `id`; `problem`
+    /// describes a frame that does not decompress.
+    private mutating func decompress(
+        _ statement: OpaquePointer, column: Int32, dictionary id: Int64, sequence: Int64, _ db: Database, problem: (any Error) -> String
+    ) throws -> [UInt8] {
         guard let dictionary = try dictionaries.dictionary(id, db) else {
             throw EventLogError(.corrupt(sequence: sequence), "event \(sequence): its payload dictionary \(id) is missing")
         }
@@ -46,7 +82,7 @@ struct PayloadReader {
             self.decompressor = decompressor
             return try decompressor.decompress(frame, dictionary: dictionary, maxSize: Self.maxPayloadSize)
         } catch {
-            throw EventLogError(.corrupt(sequence: sequence), "event \(sequence): its payload does not decompress (\(error))")
+            throw EventLogError(.corrupt(sequence: sequence), problem(error))
         }
     }
 }

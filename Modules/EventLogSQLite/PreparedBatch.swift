@@ -19,9 +19,14 @@ final class PreparedBatch: @unchecked Sendable {
         var typeID: Int64
         var isNewStream: Bool
         var isNewType: Bool
-        /// The payload compressed against dictionary `dictionaryID`; nil to store it as it is.
+        /// The payload compressed against dictionary `dictionaryID`; nil to store it as it is
+        /// (or in a block).
         var compressedPayload: UnsafeRawBufferPointer? = nil
         var dictionaryID: Int64 = 0
+        /// The first sequence of the ``PayloadBlock`` holding the payload; 0 when it is in the row.
+        var payloadBlock: Int64 = 0
+        /// On a block's first row: the block, compressed against dictionary `dictionaryID`.
+        var block: UnsafeRawBufferPointer? = nil
     }
 
     /// Batches at least this large, without idempotency keys, are prepared on another thread.
@@ -31,6 +36,9 @@ final class PreparedBatch: @unchecked Sendable {
     private let hashes: UnsafeMutableRawPointer
     /// Room for the compressed payloads, when the cache has a payload dictionary.
     private let compressed: UnsafeMutableRawBufferPointer
+    // The preparing code's: the end of what `compressed` holds, and a payload block's bytes.
+    private var compressedEnd = 0
+    private var blockBytes: [UInt8] = []
     private let produced = Atomic<Int>(0)
     private let done = Atomic<Bool>(false)
     private let cancelled = Atomic<Bool>(false)
@@ -90,7 +98,7 @@ final class PreparedBatch: @unchecked Sendable {
         var planner = AppendPlanner(after: cache.lastSequence, at: now, callerMovesHeads: true)
         var chain = HashChain()
         var count = 0
-        var compressedEnd = 0
+        var payloads = PayloadGrouper(compressor: cache.payloadCompressor)
         if keepsLandings { results.reserveCapacity(events.count) }
         do {
             for event in events {
@@ -120,19 +128,17 @@ final class PreparedBatch: @unchecked Sendable {
                 }
                 cache.lastSequence = recorded.sequence
                 if keepsLandings { results.append(AppendedEvent(recorded)) }
-                var row = Row(event: consume recorded, streamID: stream.id, typeID: type.id, isNewStream: stream.isNew, isNewType: type.isNew)
-                if let compressor = cache.payloadCompressor {
-                    compress(&row, with: compressor, at: &compressedEnd)
-                }
-                (rows + count).initialize(to: consume row)
+                let size = recorded.payload.count
+                // Rows are handed to the writer once their payloads are compressed.
+                if let ready = payloads.closesGroup(before: size, at: count) { handOver(ready) }
+                (rows + count).initialize(to: Row(event: consume recorded, streamID: stream.id, typeID: type.id, isNewStream: stream.isNew, isNewType: type.isNew))
                 count += 1
-                produced.store(count, ordering: .releasing)
-                // A sleeping writer is woken within 8 rows: no fence on every row.
-                if count & 7 == 0 { wakeWriter() }
+                if let ready = payloads.add(size, endingAt: count) { handOver(ready) }
             }
         } catch {
             failure = error
         }
+        if let ready = payloads.close(at: count) { handOver(ready) }
         if count > 0 { cache.lastHash = Array(UnsafeRawBufferPointer(start: hashes + (count - 1) * 32, count: 32)) }
         self.cache = cache
         self.results = results
@@ -141,13 +147,37 @@ final class PreparedBatch: @unchecked Sendable {
         finished.signal()
     }
 
-    /// Compresses the row's payload into `compressed` at `end`, moving `end` past it.
-    private func compress(_ row: inout Row, with compressor: PayloadCompressor, at end: inout Int) {
-        let room = UnsafeMutableRawBufferPointer(rebasing: compressed[end...])
-        guard let count = row.event.payload.withUnsafeBytes({ compressor.compress($0, into: room) }) else { return }
-        row.compressedPayload = UnsafeRawBufferPointer(rebasing: room[..<count])
-        row.dictionaryID = compressor.dictionaryID
-        end += count
+    /// Compresses the group's payloads (one alone, several as a block) into `compressed` after
+    /// what it holds, then hands the rows through the group's last to the writer.
+    private func handOver(_ group: PayloadGrouper.Group) {
+        if let compressor = group.compressor {
+            let room = UnsafeMutableRawBufferPointer(rebasing: compressed[compressedEnd...])
+            if group.rows.count == 1 {
+                let row = rows + group.rows.lowerBound
+                if let size = row.pointee.event.payload.withUnsafeBytes({ compressor.compress($0, into: room) }) {
+                    row.pointee.compressedPayload = UnsafeRawBufferPointer(rebasing: room[..<size])
+                    row.pointee.dictionaryID = compressor.dictionaryID
+                    compressedEnd += size
+                }
+            } else if let size = compressBlock(group.rows, with: compressor, into: room) {
+                let first = rows + group.rows.lowerBound
+                first.pointee.block = UnsafeRawBufferPointer(rebasing: room[..<size])
+                first.pointee.dictionaryID = compressor.dictionaryID
+                for index in group.rows { rows[index].payloadBlock = first.pointee.event.sequence }
+                compressedEnd += size
+            }
+        }
+        produced.store(group.rows.upperBound, ordering: .releasing)
+        // A sleeping writer is woken within 8 rows, or a block: no fence on every row.
+        if group.rows.count > 1 || group.rows.upperBound & 7 == 0 { wakeWriter() }
+    }
+
+    /// Compresses the payloads of `indices` as one ``PayloadBlock`` into `room`; returns its size,
+    /// or nil when it would not shrink (the payloads stay in their rows).
+    private func compressBlock(_ indices: Range<Int>, with compressor: PayloadCompressor, into room: UnsafeMutableRawBufferPointer) -> Int? {
+        blockBytes.removeAll(keepingCapacity: true)
+        PayloadBlock.encode(indices.lazy.map { self.rows[$0].event.payload }, into: &blockBytes)
+        return blockBytes.withUnsafeBytes { compressor.compress(block: $0, into: room) }
     }
 
     private func wakeWriter() {

@@ -39,21 +39,21 @@ extension SQLiteEventLog {
     }
 
     /// Values bound per inserted event.
-    private static let columnsPerRow = 12
+    private static let columnsPerRow = 13
 
     private static let singleInsertSQL = insertSQL(rows: 1)
     private static let groupInsertSQL = insertSQL(rows: rowsPerInsert)
 
     private static func insertSQL(rows: Int) -> String {
-        let values = Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", count: rows).joined(separator: ", ")
+        let values = Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", count: rows).joined(separator: ", ")
         return """
             INSERT INTO events(seq, stream_id, position, type_id, schema_version, recorded_at,
-                               correlation_id, causation_id, idempotency_key, payload, hash, payload_dictionary)
+                               correlation_id, causation_id, idempotency_key, payload, hash, payload_dictionary, payload_block)
             VALUES \(values)
             """
     }
 
-    /// Writes `rows` (and their new streams and types) with `statement`, which inserts exactly
+    /// Writes `rows` (and their new streams, types and payload blocks) with `statement`, which inserts exactly
     /// `rows.count` events; `hashes` holds their chain hashes, 32 bytes each.
     ///
     /// Payloads and hashes are bound without copying: they must stay in place until the
@@ -67,6 +67,9 @@ extension SQLiteEventLog {
             }
             if row.pointee.isNewType {
                 try insertName("INSERT INTO event_types(id, name) VALUES (?, ?)", id: row.pointee.typeID, name: row.pointee.event.type, db)
+            }
+            if let block = row.pointee.block {
+                try insertBlock(block, first: row.pointee.event.sequence, dictionary: row.pointee.dictionaryID, db)
             }
             bind(row, hash: hashes + index * 32, statement, from: Int32(index * Self.columnsPerRow))
         }
@@ -83,6 +86,16 @@ extension SQLiteEventLog {
         _ = try SQLiteRaw.step(statement, db)
     }
 
+    /// Inserts a payload block starting at event `first`, compressed against `dictionary`.
+    private func insertBlock(_ block: UnsafeRawBufferPointer, first: Int64, dictionary: Int64, _ db: Database) throws {
+        let statement = try db.cachedStatement(sql: "INSERT INTO payload_blocks(first_seq, dictionary, data) VALUES (?, ?, ?)").sqliteStatement
+        sqlite3_reset(statement)
+        sqlite3_bind_int64(statement, 1, first)
+        sqlite3_bind_int64(statement, 2, dictionary)
+        sqlite3_bind_blob(statement, 3, block.baseAddress, Int32(block.count), nil)
+        _ = try SQLiteRaw.step(statement, db)
+    }
+
     private func bind(_ row: UnsafePointer<PreparedBatch.Row>, hash: UnsafeRawPointer, _ statement: OpaquePointer, from offset: Int32) {
         sqlite3_bind_int64(statement, offset + 1, row.pointee.event.sequence)
         sqlite3_bind_int64(statement, offset + 2, row.pointee.streamID)
@@ -93,6 +106,14 @@ extension SQLiteEventLog {
         SQLiteRaw.bind(statement, offset + 7, row.pointee.event.correlationID)
         SQLiteRaw.bind(statement, offset + 8, row.pointee.event.causationID)
         SQLiteRaw.bind(statement, offset + 9, row.pointee.event.idempotencyKey)
+        sqlite3_bind_blob(statement, offset + 11, hash, 32, nil)
+        if row.pointee.payloadBlock != 0 {
+            sqlite3_bind_zeroblob(statement, offset + 10, 0)
+            sqlite3_bind_null(statement, offset + 12)
+            sqlite3_bind_int64(statement, offset + 13, row.pointee.payloadBlock)
+            return
+        }
+        sqlite3_bind_null(statement, offset + 13)
         if let compressed = row.pointee.compressedPayload {
             sqlite3_bind_blob(statement, offset + 10, compressed.baseAddress, Int32(compressed.count), nil)
             sqlite3_bind_int64(statement, offset + 12, row.pointee.dictionaryID)
@@ -103,6 +124,5 @@ extension SQLiteEventLog {
             }
             sqlite3_bind_null(statement, offset + 12)
         }
-        sqlite3_bind_blob(statement, offset + 11, hash, 32, nil)
     }
 }

@@ -8,7 +8,7 @@ import Synchronization
 extension SQLiteEventLog {
     static let columns = """
         seq, stream_id, position, type_id, schema_version, recorded_at,
-        correlation_id, causation_id, idempotency_key, payload, hash, payload_dictionary
+        correlation_id, causation_id, idempotency_key, payload, hash, payload_dictionary, payload_block
         """
 
     public func lastSequence() throws -> Int64 {
@@ -137,7 +137,7 @@ private struct RowReader {
                 correlationID: SQLiteRaw.text(statement, 6),
                 causationID: SQLiteRaw.text(statement, 7),
                 idempotencyKey: SQLiteRaw.text(statement, 8),
-                payload: try payloads.payload(statement, column: 9, dictionaryColumn: 11, sequence: sequence, db)
+                payload: try payloads.payload(statement, column: 9, dictionaryColumn: 11, blockColumn: 12, sequence: sequence, db)
             )
             limit -= 1
             try body(event, includeHash ? SQLiteRaw.blob(statement, 10) : [])

@@ -8,8 +8,11 @@ public struct LogStatistics: Sendable {
     public struct TypeCount: Sendable {
         public var type: String
         public var events: Int64
-        /// Payload bytes as stored: compressed where the log compresses payloads.
+        /// Payload bytes stored in the events' rows: compressed where the log compresses
+        /// payloads alone; those in payload blocks count in ``LogStatistics/payloadBlockBytes``.
         public var payloadBytes: Int64
+        /// Events whose payloads are in payload blocks.
+        public var eventsInBlocks: Int64
     }
 
     public var formatVersion: Int
@@ -19,6 +22,9 @@ public struct LogStatistics: Sendable {
     public var streams: Int64
     /// Dictionaries payloads are compressed against (see ``PayloadCompression``).
     public var payloadDictionaries: Int
+    /// Payload blocks (see ``PayloadCompression``), and their stored bytes.
+    public var payloadBlocks: Int64
+    public var payloadBlockBytes: Int64
     public var types: [TypeCount]
     public var firstRecordedAt: Instant?
     public var lastRecordedAt: Instant?
@@ -50,12 +56,13 @@ extension SQLiteEventLog {
                        (SELECT recorded_at FROM events ORDER BY seq DESC LIMIT 1)
                 FROM events
                 """)!
+            let blocks = try Row.fetchOne(db, sql: "SELECT count(*), COALESCE(SUM(length(data)), 0) FROM payload_blocks")!
             var types: [LogStatistics.TypeCount] = []
             if byType {
                 types = try Row.fetchAll(db, sql: """
-                    SELECT t.name, count(*), SUM(length(e.payload)) FROM events e JOIN event_types t ON t.id = e.type_id
+                    SELECT t.name, count(*), SUM(length(e.payload)), count(e.payload_block) FROM events e JOIN event_types t ON t.id = e.type_id
                     GROUP BY e.type_id ORDER BY count(*) DESC, t.name
-                    """).map { LogStatistics.TypeCount(type: $0[0], events: $0[1], payloadBytes: $0[2]) }
+                    """).map { LogStatistics.TypeCount(type: $0[0], events: $0[1], payloadBytes: $0[2], eventsInBlocks: $0[3]) }
             }
             return LogStatistics(
                 formatVersion: try Int.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'format_version'") ?? 0,
@@ -64,6 +71,8 @@ extension SQLiteEventLog {
                 lastSequence: bounds[1],
                 streams: try Int64.fetchOne(db, sql: "SELECT count(*) FROM streams") ?? 0,
                 payloadDictionaries: try Int.fetchOne(db, sql: "SELECT count(*) FROM payload_dictionaries") ?? 0,
+                payloadBlocks: blocks[0],
+                payloadBlockBytes: blocks[1],
                 types: types,
                 firstRecordedAt: (bounds[2] as Int64?).map(Instant.init(millisecondsSinceEpoch:)),
                 lastRecordedAt: (bounds[3] as Int64?).map(Instant.init(millisecondsSinceEpoch:)),

@@ -3,7 +3,7 @@ import GRDB
 /// The log's tables. Migrations are only ever added, never edited.
 enum Schema {
     /// The newest on-disk format this code reads and writes.
-    static let formatVersion = 5
+    static let formatVersion = 6
 
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
@@ -96,6 +96,28 @@ enum Schema {
             try db.execute(sql: """
                 CREATE TABLE snapshot_data(snapshot_id INTEGER PRIMARY KEY, data BLOB NOT NULL);
                 UPDATE meta SET value = 5 WHERE key = 'format_version';
+                """)
+        }
+        // The payloads of consecutive events compressed together (``PayloadBlock``), one zstd
+        // call for up to 32 of them: an event in a block has an empty `payload` and names the
+        // block by its first sequence. Older builds refuse the log instead of reading those
+        // payloads as empty.
+        migrator.registerMigration("v7") { db in
+            try db.execute(sql: """
+                CREATE TABLE payload_blocks(first_seq INTEGER PRIMARY KEY, dictionary INTEGER NOT NULL, data BLOB NOT NULL);
+                CREATE TRIGGER payload_blocks_are_append_only_update BEFORE UPDATE ON payload_blocks
+                    BEGIN SELECT RAISE(ABORT, 'payload blocks are append-only: UPDATE refused'); END;
+                CREATE TRIGGER payload_blocks_are_append_only_delete BEFORE DELETE ON payload_blocks
+                    BEGIN SELECT RAISE(ABORT, 'payload blocks are append-only: DELETE refused'); END;
+                ALTER TABLE events ADD COLUMN payload_block INTEGER;
+                DROP VIEW events_view;
+                CREATE VIEW events_view AS
+                    SELECT e.seq, s.name AS stream, e.position, t.name AS type, e.schema_version,
+                           e.recorded_at, e.correlation_id, e.causation_id, e.idempotency_key,
+                           CASE WHEN e.payload_block IS NULL THEN length(e.payload) END AS payload_size,
+                           e.payload_block, hex(e.hash) AS hash
+                    FROM events e JOIN streams s ON s.id = e.stream_id JOIN event_types t ON t.id = e.type_id;
+                UPDATE meta SET value = 6 WHERE key = 'format_version';
                 """)
         }
         return migrator

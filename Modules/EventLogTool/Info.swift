@@ -18,6 +18,7 @@ struct Info: ParsableCommand {
                 events:          \(stats.events) (last sequence \(stats.lastSequence))
                 streams:         \(stats.streams)
                 dictionaries:    \(stats.payloadDictionaries) (payload compression)
+                payload blocks:  \(stats.payloadBlocks) (\(stats.payloadBlockBytes) bytes)
                 first recorded:  \(stats.firstRecordedAt.map { "\($0)" } ?? "-")
                 last recorded:   \(stats.lastRecordedAt.map { "\($0)" } ?? "-")
                 stream index:    through sequence \(stats.indexedThrough)

@@ -40,7 +40,11 @@ final class EventLogCLITests: XCTestCase {
     func test_aLogWithCompressedPayloads_readsAndVerifiesLikeAPlainOne() throws {
         let plain = try makeLedger("plain.sqlite")
         let compressed = try makeLedger("compressed.sqlite", compression: PayloadCompression(trainingEvents: 20))
-        XCTAssertTrue(try eventlog("info", compressed).output.contains("dictionaries:    1 (payload compression)"))
+        let info = try eventlog("info", compressed).output
+        XCTAssertTrue(info.contains("dictionaries:    1 (payload compression)"), info)
+        // The batches of ten after the dictionary are stored as payload blocks.
+        XCTAssertTrue(info.contains("payload blocks:  4 ("), info)
+        XCTAssertTrue(try eventlog("stats", compressed).output.contains("payload blocks: 4, "))
         let (plainEvents, compressedEvents) = (try eventlog("cat", plain, "--json"), try eventlog("cat", compressed, "--json"))
         XCTAssertEqual(compressedEvents.status, 0, compressedEvents.error)
         XCTAssertEqual(compressedEvents.output, plainEvents.output)
@@ -55,7 +59,7 @@ final class EventLogCLITests: XCTestCase {
         XCTAssertEqual(info.status, 0, info.error)
         XCTAssertTrue(info.output.contains("events:          61 (last sequence 61)"), info.output)
         XCTAssertTrue(info.output.contains("streams:         5"), info.output)
-        XCTAssertTrue(info.output.contains("format version:  5"), info.output)
+        XCTAssertTrue(info.output.contains("format version:  6"), info.output)
         XCTAssertTrue(info.output.contains("dictionaries:    0 (payload compression)"), info.output)
 
         let stream = try eventlog("cat", log, "--stream", "acct-1", "--limit", "3")

@@ -1,11 +1,13 @@
-// `make bench-log-layout`: what storing events in blocks of many per row would save, measured on
-// a simulation log's own events with SQLite's and zstd's C APIs (no Swift), before any of the log's
-// code is changed for it. Two layouts of the same events, appended in transactions of 1 000:
+// `make bench-log-layout`: what storing events in blocks would save, measured on a simulation
+// log's own events with SQLite's and zstd's C APIs (no Swift). Three layouts of the same events,
+// appended in transactions of 1 000:
 //
-// - rows (the log's layout today): a row per event, its payload compressed alone against the
-//   log's first payload dictionary (zstd level 3, magicless frames, as `PayloadCompressor` does);
+// - rows (the log's layout before format 6): a row per event, its payload compressed alone against
+//   the log's first payload dictionary (zstd level 3, magicless frames, as `PayloadCompressor` does);
+// - payload blocks of N (format 6, N = 32): a row per event as before, but the payloads of N
+//   events compressed together into a row of their own;
 // - blocks of N: a row per N events, their envelopes (varints), payloads and chain hashes in one
-//   zstd frame.
+//   zstd frame (not adopted: see the README's "Scale and speed").
 //
 // Both write the same columns' worth of bytes and keep a 32-byte chain hash per event; neither
 // writes the per-stream index, which either layout needs. CPU time of this process, per event.
@@ -45,7 +47,30 @@ static void fail(const char *path, const char *what) {
 // ZSTD_d_format / ZSTD_c_format (experimental parameters): frames without the magic number.
 enum { magicless = 1 };
 
-/// Every event of the log at `path`, payloads decompressed.
+/// The LEB128 varint at `*in`, moving past it.
+static unsigned long long readVarint(const unsigned char **in) {
+    unsigned long long value = 0;
+    for (int shift = 0; shift < 64; shift += 7) {
+        unsigned char byte = *(*in)++;
+        value |= (unsigned long long)(byte & 127) << shift;
+        if (byte < 128) break;
+    }
+    return value;
+}
+
+/// Payload `index` of the payload block `data` (decompressed: a count, the lengths, the bytes), its size in `*size`.
+static const unsigned char *blockPayload(const unsigned char *data, long long index, size_t *size) {
+    const unsigned char *in = data;
+    unsigned long long count = readVarint(&in), offset = 0;
+    for (unsigned long long i = 0; i < count; i++) {
+        unsigned long long length = readVarint(&in);
+        if ((long long)i < index) offset += length;
+        if ((long long)i == index) *size = length;
+    }
+    return in + offset;
+}
+
+/// Every event of the log at `path`, payloads decompressed (alone or from their payload blocks).
 static void load(const char *path) {
     sqlite3 *db;
     sqlite3_stmt *s;
@@ -66,9 +91,13 @@ static void load(const char *path) {
     sqlite3_step(s);
     events = malloc(sizeof(Event) * (sqlite3_column_int64(s, 0) + 1));
     sqlite3_finalize(s);
-    sqlite3_prepare_v2(db, "SELECT seq, stream_id, position, type_id, schema_version, recorded_at, payload, "
-                           "payload_dictionary, hash FROM events ORDER BY seq", -1, &s, 0);
-    static unsigned char buffer[1 << 20];
+    if (sqlite3_prepare_v2(db, "SELECT seq, stream_id, position, type_id, schema_version, recorded_at, payload, "
+                               "payload_dictionary, hash, payload_block FROM events ORDER BY seq", -1, &s, 0) != SQLITE_OK)
+        fail(path, "not an event log of format 6 or later");
+    sqlite3_stmt *blockQuery;
+    sqlite3_prepare_v2(db, "SELECT data, dictionary FROM payload_blocks WHERE first_seq = ?", -1, &blockQuery, 0);
+    static unsigned char buffer[1 << 20], block[1 << 20];
+    long long blockFirst = 0;
     while (sqlite3_step(s) == SQLITE_ROW) {
         Event *e = &events[eventCount++];
         e->seq = sqlite3_column_int64(s, 0);
@@ -79,7 +108,21 @@ static void load(const char *path) {
         e->recordedAt = sqlite3_column_int64(s, 5);
         const void *stored = sqlite3_column_blob(s, 6);
         size_t size = sqlite3_column_bytes(s, 6);
-        if (sqlite3_column_type(s, 7) != SQLITE_NULL) {
+        if (sqlite3_column_type(s, 9) != SQLITE_NULL) {
+            long long first = sqlite3_column_int64(s, 9);
+            if (first != blockFirst) {
+                sqlite3_bind_int64(blockQuery, 1, first);
+                if (sqlite3_step(blockQuery) != SQLITE_ROW || sqlite3_column_int64(blockQuery, 1) != 1)
+                    fail(path, "a payload block is missing or not compressed with the first dictionary");
+                size_t got = ZSTD_decompressDCtx(context, block, sizeof block, sqlite3_column_blob(blockQuery, 0),
+                                                 sqlite3_column_bytes(blockQuery, 0));
+                if (ZSTD_isError(got)) fail(path, "a payload block does not decompress with the first dictionary");
+                sqlite3_reset(blockQuery);
+                blockFirst = first;
+            }
+            stored = blockPayload(block, e->seq - first, &size);
+        } else if (sqlite3_column_type(s, 7) != SQLITE_NULL) {
+            if (sqlite3_column_int64(s, 7) != 1) fail(path, "a payload is not compressed with the first dictionary");
             size = ZSTD_decompressDCtx(context, buffer, sizeof buffer, stored, size);
             if (ZSTD_isError(size)) fail(path, "a payload does not decompress with the first dictionary");
             stored = buffer;
@@ -90,6 +133,7 @@ static void load(const char *path) {
         memcpy(e->hash, sqlite3_column_blob(s, 8), 32);
     }
     sqlite3_finalize(s);
+    sqlite3_finalize(blockQuery);
     ZSTD_freeDCtx(context);
     sqlite3_close(db);
 }
@@ -150,16 +194,20 @@ static void finish(sqlite3 *db, sqlite3_stmt *insert, const char *layout, double
            (total - zstd) / eventCount * 1e6, (double)fileSize(path) / eventCount);
 }
 
+/// The log's `events` table (format 6).
+static const char *eventsTable =
+    "CREATE TABLE events(seq INTEGER PRIMARY KEY, stream_id INTEGER NOT NULL, position INTEGER NOT NULL, "
+    "type_id INTEGER NOT NULL, schema_version INTEGER NOT NULL, recorded_at INTEGER NOT NULL, correlation_id TEXT, "
+    "causation_id TEXT, idempotency_key TEXT, payload BLOB NOT NULL, hash BLOB NOT NULL, payload_dictionary INTEGER, "
+    "payload_block INTEGER);"
+    "CREATE UNIQUE INDEX events_by_idempotency_key ON events(idempotency_key) WHERE idempotency_key IS NOT NULL;";
+
 /// A row per event, each payload compressed alone against the dictionary.
 static void rows(const char *path) {
-    sqlite3 *db = create(path,
-        "CREATE TABLE events(seq INTEGER PRIMARY KEY, stream_id INTEGER NOT NULL, position INTEGER NOT NULL, "
-        "type_id INTEGER NOT NULL, schema_version INTEGER NOT NULL, recorded_at INTEGER NOT NULL, correlation_id TEXT, "
-        "causation_id TEXT, idempotency_key TEXT, payload BLOB NOT NULL, hash BLOB NOT NULL, payload_dictionary INTEGER);"
-        "CREATE UNIQUE INDEX events_by_idempotency_key ON events(idempotency_key) WHERE idempotency_key IS NOT NULL;");
+    sqlite3 *db = create(path, eventsTable);
     ZSTD_CCtx *context = compressor(3, 1);
     sqlite3_stmt *insert;
-    sqlite3_prepare_v3(db, "INSERT INTO events VALUES (?, ?, ?, ?, ?, ?, NULL, NULL, NULL, ?, ?, 1)", -1,
+    sqlite3_prepare_v3(db, "INSERT INTO events VALUES (?, ?, ?, ?, ?, ?, NULL, NULL, NULL, ?, ?, 1, NULL)", -1,
                        SQLITE_PREPARE_PERSISTENT, &insert, 0);
     static unsigned char out[1 << 21];
     double zstd = 0, start = cpuSeconds();
@@ -182,7 +230,61 @@ static void rows(const char *path) {
         }
         sqlite3_exec(db, "COMMIT", 0, 0, 0);
     }
-    finish(db, insert, "a row per event (today)", cpuSeconds() - start, zstd, path);
+    finish(db, insert, "a row per event, each payload alone (before format 6)", cpuSeconds() - start, zstd, path);
+}
+
+/// A row per event, its payload in a block of `size` events' payloads (format 6): one zstd frame
+/// (level 3, with or without the dictionary) of their lengths and bytes, in a row of its own.
+static void payloadBlocks(const char *path, int size, int withDictionary) {
+    sqlite3 *db = create(path, eventsTable);
+    sqlite3_exec(db, "CREATE TABLE payload_blocks(first_seq INTEGER PRIMARY KEY, dictionary INTEGER, data BLOB NOT NULL);", 0, 0, 0);
+    ZSTD_CCtx *context = compressor(3, withDictionary);
+    sqlite3_stmt *insert, *insertBlock;
+    sqlite3_prepare_v3(db, "INSERT INTO events VALUES (?, ?, ?, ?, ?, ?, NULL, NULL, NULL, x'', ?, NULL, ?)", -1,
+                       SQLITE_PREPARE_PERSISTENT, &insert, 0);
+    sqlite3_prepare_v3(db, "INSERT INTO payload_blocks VALUES (?, 1, ?)", -1, SQLITE_PREPARE_PERSISTENT, &insertBlock, 0);
+    size_t room = (size_t)size * (1 << 20);
+    unsigned char *raw = malloc(room), *out = malloc(ZSTD_compressBound(room));
+    double zstd = 0, start = cpuSeconds();
+    for (int first = 0; first < eventCount; first += transaction) {
+        sqlite3_exec(db, "BEGIN", 0, 0, 0);
+        int end = first + transaction < eventCount ? first + transaction : eventCount;
+        for (int block = first; block < end; block += size) {
+            unsigned char *o = raw;
+            int last = block + size < end ? block + size : end;
+            for (int i = block; i < last; i++) varint(&o, events[i].size);
+            for (int i = block; i < last; i++) {
+                memcpy(o, events[i].payload, events[i].size);
+                o += events[i].size;
+            }
+            double before = cpuSeconds();
+            size_t compressed = ZSTD_compress2(context, out, ZSTD_compressBound(o - raw), raw, o - raw);
+            zstd += cpuSeconds() - before;
+            sqlite3_bind_int64(insertBlock, 1, events[block].seq);
+            sqlite3_bind_blob(insertBlock, 2, out, (int)compressed, SQLITE_STATIC);
+            step(insertBlock);
+            for (int i = block; i < last; i++) {
+                Event *e = &events[i];
+                sqlite3_bind_int64(insert, 1, e->seq);
+                sqlite3_bind_int64(insert, 2, e->stream);
+                sqlite3_bind_int64(insert, 3, e->position);
+                sqlite3_bind_int64(insert, 4, e->type);
+                sqlite3_bind_int64(insert, 5, e->version);
+                sqlite3_bind_int64(insert, 6, e->recordedAt);
+                sqlite3_bind_blob(insert, 7, e->hash, 32, SQLITE_STATIC);
+                sqlite3_bind_int64(insert, 8, events[block].seq);
+                step(insert);
+            }
+        }
+        sqlite3_exec(db, "COMMIT", 0, 0, 0);
+    }
+    double total = cpuSeconds() - start;
+    free(raw);
+    free(out);
+    sqlite3_finalize(insertBlock);
+    char layout[128];
+    snprintf(layout, sizeof layout, "a row per event, payloads in blocks of %d, level 3%s", size, withDictionary ? ", dictionary" : "");
+    finish(db, insert, layout, total, zstd, path);
 }
 
 /// A row per `size` events, in one zstd frame at `level`.
@@ -247,6 +349,10 @@ int main(int argc, char **argv) {
     // Twice, alternating: the VM is shared, so compare within a round.
     for (int round = 0; round < 2; round++) {
         rows(rowsPath);
+        payloadBlocks(blocksPath, 16, 1);
+        payloadBlocks(blocksPath, 32, 1);
+        payloadBlocks(blocksPath, 32, 0);
+        payloadBlocks(blocksPath, 64, 1);
         blocks(blocksPath, 100, 3, 1);
         blocks(blocksPath, 100, 3, 0);
         blocks(blocksPath, 1000, 3, 0);
