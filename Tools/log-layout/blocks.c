@@ -234,11 +234,11 @@ static void rows(const char *path) {
 }
 
 /// A row per event, its payload in a block of `size` events' payloads (format 6): one zstd frame
-/// (level 3, with or without the dictionary) of their lengths and bytes, in a row of its own.
-static void payloadBlocks(const char *path, int size, int withDictionary) {
+/// (at `level`, with or without the dictionary) of their lengths and bytes, in a row of its own.
+static void payloadBlocks(const char *path, int size, int level, int withDictionary) {
     sqlite3 *db = create(path, eventsTable);
     sqlite3_exec(db, "CREATE TABLE payload_blocks(first_seq INTEGER PRIMARY KEY, dictionary INTEGER, data BLOB NOT NULL);", 0, 0, 0);
-    ZSTD_CCtx *context = compressor(3, withDictionary);
+    ZSTD_CCtx *context = compressor(level, withDictionary);
     sqlite3_stmt *insert, *insertBlock;
     sqlite3_prepare_v3(db, "INSERT INTO events VALUES (?, ?, ?, ?, ?, ?, NULL, NULL, NULL, x'', ?, NULL, ?)", -1,
                        SQLITE_PREPARE_PERSISTENT, &insert, 0);
@@ -283,7 +283,7 @@ static void payloadBlocks(const char *path, int size, int withDictionary) {
     free(out);
     sqlite3_finalize(insertBlock);
     char layout[128];
-    snprintf(layout, sizeof layout, "a row per event, payloads in blocks of %d, level 3%s", size, withDictionary ? ", dictionary" : "");
+    snprintf(layout, sizeof layout, "a row per event, payloads in blocks of %d, level %d%s", size, level, withDictionary ? ", dictionary" : "");
     finish(db, insert, layout, total, zstd, path);
 }
 
@@ -349,10 +349,11 @@ int main(int argc, char **argv) {
     // Twice, alternating: the VM is shared, so compare within a round.
     for (int round = 0; round < 2; round++) {
         rows(rowsPath);
-        payloadBlocks(blocksPath, 16, 1);
-        payloadBlocks(blocksPath, 32, 1);
-        payloadBlocks(blocksPath, 32, 0);
-        payloadBlocks(blocksPath, 64, 1);
+        payloadBlocks(blocksPath, 16, 3, 1);
+        payloadBlocks(blocksPath, 32, 3, 1);
+        payloadBlocks(blocksPath, 32, 1, 1);
+        payloadBlocks(blocksPath, 32, 3, 0);
+        payloadBlocks(blocksPath, 64, 3, 1);
         blocks(blocksPath, 100, 3, 1);
         blocks(blocksPath, 100, 3, 0);
         blocks(blocksPath, 1000, 3, 0);
