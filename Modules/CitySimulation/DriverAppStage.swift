@@ -8,6 +8,10 @@ import TripService
 /// Drivers' apps in Optimistic Mode: each driver's `OptimisticClient` talks to the city's one trip
 /// service over a link that goes down in dark spots and during back-end outages; apps are
 /// killed and rebuilt from the log.
+///
+/// Each app's sync state is the fold of its stream (the app applies each event as it records
+/// it), so the apps' states are the log's `OptimisticProjection`: the run snapshots them from
+/// here instead of folding every sync event a second time.
 final class DriverAppStage {
     /// The city's trip service, shared by every driver's link.
     private final class Server {
@@ -18,6 +22,8 @@ final class DriverAppStage {
 
     private let server = Server()
     private var apps: [SyncLoop<TripSync, Link>] = []
+    /// Whether each driver's app has recorded an event: the projection has an entry only then.
+    private var hasRecorded: [Bool]
     private let log: any EventLogStore
     private let random: RandomSource
     private let latency: ClosedRange<Int64> = 80...600
@@ -27,6 +33,7 @@ final class DriverAppStage {
     init(drivers: Int, log: any EventLogStore, random: RandomSource) {
         self.log = log
         self.random = random
+        hasRecorded = Array(repeating: false, count: drivers)
         apps.reserveCapacity(drivers)
         for driver in 0..<drivers {
             apps.append(makeLoop(OptimisticClient(clientID: EntityID.driver(driver), random: random.fork(EntityID.driver(driver)))))
@@ -100,9 +107,17 @@ final class DriverAppStage {
         apps[driver].client.state
     }
 
+    /// Every app's sync state by client id, as `OptimisticProjection` folds it from the log.
+    var clientStates: OptimisticProjection<TripSync>.State {
+        var states = OptimisticProjection<TripSync>.State(minimumCapacity: apps.count)
+        for driver in apps.indices where hasRecorded[driver] { states[apps[driver].client.clientID] = apps[driver].client.state }
+        return states
+    }
+
     /// Appends the app's and the service's new events.
     private func record(_ driver: Int) throws {
         let outbox = apps[driver].client.takeOutbox()
+        if !outbox.isEmpty { hasRecorded[driver] = true }
         let events = try outbox.newEvents() + server.service.takeEvents()
         if !events.isEmpty { try log.append(events) }
     }

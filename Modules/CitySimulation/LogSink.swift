@@ -127,11 +127,9 @@ final class LogSink: EventLogStore, @unchecked Sendable {
         try writer.drain()
     }
 
-    /// Runs `body` on the writer's thread once everything emitted so far is appended and handed
-    /// to `afterAppend`, without waiting for it; if it throws, the run fails with its error.
-    func whenWritten(_ body: @escaping () throws -> Void) throws {
+    /// Queues everything emitted so far as a batch (a kill ends one), without waiting for it.
+    func endBatch() throws {
         try cutBatch()
-        if !isResuming { try writer.submit(.run(body)) }
     }
 
     /// Runs `body` on the writer's thread once everything emitted so far is appended, without

@@ -36,11 +36,6 @@ final class PlatformProjections {
         try group.apply(events, appended: appended)
     }
 
-    /// A driver app's sync state, as folded from every appended event.
-    func clientState(_ clientID: String) -> OptimisticClientState<TripSync> {
-        group.state(of: OptimisticProjection<TripSync>.self)?[clientID] ?? OptimisticClientState()
-    }
-
     /// Snapshots every projection now (at the end of a run).
     func snapshotAll() throws {
         try group.snapshotNow()

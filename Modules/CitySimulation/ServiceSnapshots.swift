@@ -1,17 +1,20 @@
+import DriverTrips
 import Earnings
 import EarningsService
 import EventLog
 import Foundation
 import MembershipService
 import OnboardingService
+import OptimisticSync
 import Synchronization
 import TripService
 
-/// Snapshots of the projections whose state one of the city's back ends already holds.
+/// Snapshots of the projections whose state one of the city's back ends (or the drivers' apps)
+/// already holds.
 ///
 /// A back end's state is the fold of the events it appended (it applies them as it decides), so
 /// folding them again in `PlatformProjections` would keep a second copy of the largest states
-/// (every account, every driver's record). These are snapshotted from the back end instead, on
+/// (every account, every driver's record); the same goes for the apps' sync states. These are snapshotted from the back end instead, on
 /// the simulation's thread between steps, when the state matches the log up to the sink's last
 /// event; the snapshot is stored once that event is appended (the batches, and so the log, are
 /// the same as without it). `eventlog verify` checks each against a replay of the log, like
@@ -103,12 +106,13 @@ struct ServiceStates {
 }
 
 extension Simulation {
-    /// The projections whose state one of the run's back ends holds.
+    /// The projections whose state one of the run's back ends, or the drivers' apps, hold.
     var backEndStates: [ServiceSnapshots.Source] {
         let (onboarding, driverApps, earnings, membership) = (onboarding, driverApps, earnings, membership)
         return [
             .init(OnboardingProjection()) { onboarding.serviceState },
             .init(TripServiceProjection()) { driverApps.serviceState },
+            .init(OptimisticProjection<TripSync>()) { driverApps.clientStates },
             .init(EarningsProjection()) { earnings.ledger },
             .init(TrackerProjection()) { earnings.trackers },
             .init(MembershipProjection()) { membership.serverState },

@@ -43,10 +43,6 @@ public final class Simulation {
     var nextRider = 0
     var nextTrip = 0
     var finished = false
-    /// A driver app's sync state as the log's projection holds it (all appended events folded);
-    /// called on the log writer's thread. A killed app restarts from the state it persisted, which
-    /// this checks against; nil restarts from the app's stream read back instead.
-    var projectedClientState: ((String) -> OptimisticClientState<TripSync>)?
     /// Snapshots of the back ends' states, taken between steps.
     var serviceSnapshots: ServiceSnapshots?
     /// Steps processed, for progress reports.

@@ -41,7 +41,6 @@ public enum SimulationRun {
     ) throws -> ServiceStates {
         let options = simulation.options
         simulation.sink.afterAppend = { try projections.apply($0, appended: $1) }
-        simulation.projectedClientState = { projections.clientState($0) }
         simulation.serviceSnapshots = backEnds
         try simulation.run { simulation in
             progress(Progress(virtualTime: simulation.now, start: options.start, end: options.end, events: simulation.events))

@@ -50,13 +50,15 @@ final class SimulationTests: XCTestCase {
         XCTAssertTrue(try log.verify().isValid)
     }
 
-    /// The back ends' states are snapshotted from the back ends (not folded a second time): every
-    /// projection has snapshots before and at the end, and each equals a replay of the log there.
+    /// The back ends' states are snapshotted from the back ends, and the drivers' sync states from
+    /// their apps (not folded a second time): every projection has snapshots before and at the
+    /// end, and each equals a replay of the log there.
     func test_everyProjection_isSnapshottedDuringTheRun_andEachSnapshotEqualsAReplay() throws {
         let directory = TemporaryDirectory()
         let clock = VirtualClock()
         let log = try SQLiteEventLog(path: directory.path("run.sqlite"), clock: .virtual(clock))
-        _ = try SimulationRun.run(small, log: log, clock: clock, assets: assets)
+        let summary = try SimulationRun.run(small, log: log, clock: clock, assets: assets)
+        XCTAssertGreaterThan(summary.appKills, 0, "killed apps restart from the state they hold")
         let end = try log.lastSequence()
         let snapshots = try log.allSnapshots()
         for projection in SimulationRun.projections {
