@@ -12,10 +12,11 @@ import TripService
 /// Snapshots of the projections whose state one of the city's back ends (or the drivers' apps)
 /// already holds.
 ///
-/// A back end's state is the fold of the events it appended (it applies them as it decides), so
-/// folding them again in `PlatformProjections` would keep a second copy of the largest states
-/// (every account, every driver's record); the same goes for the apps' sync states. These are snapshotted from the back end instead, on
-/// the simulation's thread between steps, when the state matches the log up to the sink's last
+/// A back end's state is the fold of the events it appended (it applies them as it decides), and
+/// a driver's app's sync state the fold of its stream, so folding them again in
+/// `PlatformProjections` would keep a second copy of the largest states (every account, every
+/// driver's record). These are snapshotted from the back end or the apps instead, on the
+/// simulation's thread between steps, when the state matches the log up to the sink's last
 /// event; the snapshot is stored once that event is appended (the batches, and so the log, are
 /// the same as without it). `eventlog verify` checks each against a replay of the log, like
 /// every other snapshot.
