@@ -10,9 +10,10 @@ import PlatformKit
 /// when the batch is written; events with an expected position or an idempotency key flush the
 /// buffer and are appended at once, with exact results.
 ///
-/// Full batches are appended and handed to `afterAppend` on a second thread while the run goes
-/// on; the log's clock (`stamp`) is set to each batch's virtual time just before it is appended.
-/// `flush` and every read wait until everything queued is appended.
+/// Full batches are appended on a second thread while the run goes on; the log's clock (`stamp`)
+/// is set to each batch's virtual time just before it is appended. `flush` and every read wait
+/// until everything queued is appended. The projections in `folds` are kept current here, on the
+/// run's thread, as each event is emitted.
 ///
 /// When resuming, the log already holds a prefix of the run: the sink re-derives those events,
 /// checks each against the stored one (stream, type, payload) and appends only what follows.
@@ -34,8 +35,8 @@ final class LogSink: EventLogStore, @unchecked Sendable {
     /// ~16 MB more at 200 000 riders (the queued events are alive until appended).
     private static let queuedBatches = 8
     private let log: any EventLogStore
-    /// The log, where it returns the events as recorded (see `writeBuffered`).
-    private let recordingLog: (any RecordingEventLogWriter)?
+    /// The log, where it appends without reporting where each event landed.
+    private let bulkLog: (any BulkEventLogWriter)?
     /// The run's virtual time.
     private let time: VirtualClock
     /// The clock the log reads: what it stamps as `recordedAt`.
@@ -49,13 +50,14 @@ final class LogSink: EventLogStore, @unchecked Sendable {
     private(set) var emitted: Int64 = 0
     /// Stored events still to be matched while resuming.
     private var storedPrefix: Int64
-    /// Gets each batch as recorded (to keep), right after it is appended, with the events it was
-    /// appended from (which still carry their typed values).
-    var afterAppend: (_ recorded: consuming [RecordedEvent], _ appended: [NewEvent]) throws -> Void = { _, _ in }
+    /// Projections that fold every event as it is emitted, at the sequence it will be appended at
+    /// (by its typed value, while it is in this thread's caches); snapshotted by the run.
+    let folds: ProjectionGroup
 
-    init(log: any EventLogStore, time: VirtualClock, stamp: VirtualClock, batchSize: Int) throws {
+    init(log: any EventLogStore, time: VirtualClock, stamp: VirtualClock, batchSize: Int, folding projections: [any Projection]) throws {
         self.log = log
-        recordingLog = log as? any RecordingEventLogWriter
+        bulkLog = log as? any BulkEventLogWriter
+        folds = ProjectionGroup(startingEmpty: projections)
         self.time = time
         self.stamp = stamp
         self.batchSize = batchSize
@@ -80,7 +82,9 @@ final class LogSink: EventLogStore, @unchecked Sendable {
 
     /// Queues `event` on `stream`; appends a batch when it is full.
     func emit(_ event: some Event, stream: String) throws {
-        buffer.append(try event.newEvent(stream: stream))
+        let newEvent = try event.newEvent(stream: stream)
+        try fold(CollectionOfOne(newEvent))
+        buffer.append(newEvent)
         if buffer.count >= batchSize { try cutBatch() }
     }
 
@@ -89,11 +93,13 @@ final class LogSink: EventLogStore, @unchecked Sendable {
     func append(_ events: [NewEvent]) throws -> [AppendedEvent] {
         if events.contains(where: { $0.expectedPosition != nil || $0.idempotencyKey != nil }) {
             try flush()
+            try fold(events)
             let first = emitted + 1
             return try commit(events) ?? log.events(EventQuery(from: first, limit: events.count)).map {
                 AppendedEvent(sequence: $0.sequence, streamID: $0.streamID, position: $0.position, isDuplicate: false)
             }
         }
+        try fold(events)
         let first = emitted + Int64(buffer.count) + 1
         buffer.append(contentsOf: events)
         let appended = events.enumerated().map {
@@ -143,6 +149,16 @@ final class LogSink: EventLogStore, @unchecked Sendable {
         writer.stop()
     }
 
+    /// Folds `events`, the next ones after the last assigned sequence, into `folds`.
+    private func fold(_ events: some Collection<NewEvent>) throws {
+        var sequence = lastAssignedSequence
+        let now = time.now
+        for event in events {
+            sequence += 1
+            try folds.apply(event, at: sequence, recordedAt: now)
+        }
+    }
+
     /// Queues the buffer as one batch (checking it at once while resuming), then what was to run
     /// after it.
     private func cutBatch() throws {
@@ -173,29 +189,18 @@ final class LogSink: EventLogStore, @unchecked Sendable {
         return Batch(events: events, recordedAt: time.now)
     }
 
+    /// Appends `batch` at its virtual time; where its events landed.
     private func write(_ batch: Batch) throws -> [AppendedEvent] {
-        let (events, recordedAt) = (batch.events, batch.recordedAt)
-        stamp.set(to: recordedAt)
-        let appended = try log.append(events)
-        let recorded = zip(events, appended).map { event, landed in
-            RecordedEvent(
-                sequence: landed.sequence, streamID: event.streamID, position: landed.position, type: event.type,
-                schemaVersion: event.schemaVersion, recordedAt: recordedAt, correlationID: event.correlationID,
-                causationID: event.causationID, idempotencyKey: event.idempotencyKey, payload: event.payload
-            )
-        }
-        try afterAppend(recorded, events)
-        return appended
+        stamp.set(to: batch.recordedAt)
+        return try log.append(batch.events)
     }
 
-    /// Appends a batch of buffered events (none with an expected position or an idempotency key)
-    /// and hands it to `afterAppend`: as the log recorded them where it can return them, which
-    /// saves building a `RecordedEvent` per event again (a reference counted per string and
-    /// payload, on events the preparer's thread touched last).
+    /// Appends a batch of buffered events (none with an expected position or an idempotency
+    /// key), where the log can, without building where each event landed (the sink knows).
     private func writeBuffered(_ batch: Batch) throws {
-        guard let recordingLog else { return _ = try write(batch) }
+        guard let bulkLog else { return _ = try write(batch) }
         stamp.set(to: batch.recordedAt)
-        try afterAppend(try recordingLog.appendReturningRecorded(batch.events), batch.events)
+        try bulkLog.appendWithoutLandings(batch.events)
     }
 
     private func check(_ batch: [NewEvent], from first: Int64) throws {

@@ -1,3 +1,4 @@
+import ActionCards
 import DriverTrips
 import Earnings
 import EarningsService
@@ -5,17 +6,18 @@ import EventLog
 import Foundation
 import MembershipService
 import OnboardingService
+import OOAService
 import OptimisticSync
 import Synchronization
 import TripService
 
-/// Snapshots of the projections whose state one of the city's back ends (or the drivers' apps)
-/// already holds.
+/// Snapshots of every projection during a run, from where its state already is: one of the
+/// city's back ends, the drivers' apps, or the sink's folds.
 ///
 /// A back end's state is the fold of the events it appended (it applies them as it decides), and
-/// a driver's app's sync state the fold of its stream, so folding them again in
-/// `PlatformProjections` would keep a second copy of the largest states (every account, every
-/// driver's record). These are snapshotted from the back end or the apps instead, on the
+/// a driver's app's sync state the fold of its stream, so folding them again would keep a second
+/// copy of the largest states (every account, every driver's record); the few projections no
+/// back end holds are folded by the sink as events are emitted. All are snapshotted on the
 /// simulation's thread between steps, when the state matches the log up to the sink's last
 /// event; the snapshot is stored once that event is appended (the batches, and so the log, are
 /// the same as without it). `eventlog verify` checks each against a replay of the log, like
@@ -32,13 +34,23 @@ final class ServiceSnapshots {
             prepare = { store, sequence in try store.prepareSnapshot(of: projection, state: state(), at: sequence) }
             self.state = state
         }
+
+        /// `projection`, whose state `group` folds.
+        static func folded<P: Projection>(_ projection: P, in group: ProjectionGroup) -> Source {
+            precondition(group.state(of: P.self) != nil, "\(projection.name) is not folded by the group")
+            return Source(projection) { group.state(of: P.self)! }
+        }
     }
 
     private let sources: [Source]
     private let store: any SnapshotStore
     private let policy: SnapshotPolicy
     /// Per source: the sequence and the encoded size of its last snapshot.
-    private var last: [(sequence: Int64, size: Int)]
+    private var last: [(sequence: Int64, size: Int)] {
+        didSet { nextDue = Self.firstDue(last, policy) }
+    }
+    /// The first sequence at which one of the sources is due: checked between every two steps.
+    private var nextDue: Int64
     /// Prepared snapshots not stored yet: one at a time, so the run holds one compressed state.
     private let unwritten = Atomic<Int>(0)
 
@@ -47,16 +59,18 @@ final class ServiceSnapshots {
         self.store = store
         self.policy = policy
         last = Array(repeating: (0, 0), count: sources.count)
+        nextDue = Self.firstDue(last, policy)
     }
 
-    /// The projections snapshotted here.
-    var projections: [any Projection] { sources.map(\.projection) }
+    private static func firstDue(_ last: [(sequence: Int64, size: Int)], _ policy: SnapshotPolicy) -> Int64 {
+        last.compactMap { policy.dueSequence(lastSnapshot: $0.sequence, lastSize: $0.size) }.min() ?? .max
+    }
 
     /// Snapshots the first state the policy says is due at the sink's last event, unless the
     /// last one is still to be stored.
     func saveIfDue(_ sink: LogSink) throws {
-        guard unwritten.load(ordering: .acquiring) == 0 else { return }
         let sequence = sink.lastAssignedSequence
+        guard sequence >= nextDue, unwritten.load(ordering: .acquiring) == 0 else { return }
         guard let index = last.indices.first(where: { policy.isDue(at: sequence, lastSnapshot: last[$0].sequence, lastSize: last[$0].size) }) else { return }
         // While a resumed run re-derives the stored prefix, its snapshots are stored already.
         if sink.isResuming {
@@ -93,23 +107,28 @@ final class ServiceSnapshots {
     }
 }
 
-/// The back ends' states at the end of a run, which the summary reads beside the projections'.
-struct ServiceStates {
+/// Every projection's state at the end of a run, which the summary reads.
+struct ServiceStates: ProjectionStates {
     private let states: [String: Any]
 
     fileprivate init(_ states: [String: Any]) {
         self.states = states
     }
 
-    func state<P: Projection>(_ projection: P) -> P.State? {
-        states[projection.name] as? P.State
+    func state<P: Projection>(_ projection: P) throws -> P.State {
+        guard let state = states[projection.name] as? P.State else { throw SimulationError("no state for projection \(projection.name)") }
+        return state
     }
 }
 
 extension Simulation {
-    /// The projections whose state one of the run's back ends, or the drivers' apps, hold.
+    /// The projections no back end holds, which the sink folds as the run emits its events.
+    static var foldedOnEmit: [any Projection] { [CityProjection(), ActionCardsProjection(), OOAProjection()] }
+
+    /// Every projection's state during the run: those one of the run's back ends, or the
+    /// drivers' apps, hold, and those the sink folds.
     var backEndStates: [ServiceSnapshots.Source] {
-        let (onboarding, driverApps, earnings, membership) = (onboarding, driverApps, earnings, membership)
+        let (onboarding, driverApps, earnings, membership, folds) = (onboarding, driverApps, earnings, membership, sink.folds)
         return [
             .init(OnboardingProjection()) { onboarding.serviceState },
             .init(TripServiceProjection()) { driverApps.serviceState },
@@ -117,6 +136,9 @@ extension Simulation {
             .init(EarningsProjection()) { earnings.ledger },
             .init(TrackerProjection()) { earnings.trackers },
             .init(MembershipProjection()) { membership.serverState },
+            .folded(CityProjection(), in: folds),
+            .folded(ActionCardsProjection(), in: folds),
+            .folded(OOAProjection(), in: folds),
         ]
     }
 }

@@ -70,7 +70,7 @@ public final class Simulation {
         self.clock = VirtualClock(start: options.start)
         self.random = .seeded(options.seed)
         logClock.set(to: options.start)
-        let sink = try LogSink(log: log, time: clock, stamp: logClock, batchSize: options.batchSize)
+        let sink = try LogSink(log: log, time: clock, stamp: logClock, batchSize: options.batchSize, folding: Self.foldedOnEmit)
         self.sink = sink
         onboarding = OnboardingStage(flows: assets.flows, log: sink, random: random.fork("onboarding"))
         liveActivities = LiveActivityStage(log: sink)

@@ -23,24 +23,18 @@ public enum SimulationRun {
     ) throws -> SimulationSummary {
         let simulation = try Simulation(options: options, log: log, logClock: clock, assets: assets)
         let backEnds = ServiceSnapshots(simulation.backEndStates, store: log, policy: snapshotPolicy(options))
-        let projections = try PlatformProjections(
-            log: log, snapshots: log, policy: snapshotPolicy(options), heldByBackEnds: backEnds.projections
-        )
-        let states = try simulate(consume simulation, backEnds: consume backEnds, projections: projections, progress: progress)
-        // The simulation is freed by now, but for the back ends' final states: the last snapshots
-        // and the summary, which need memory of their own, only use those and the projections.
-        try projections.snapshotAll()
-        return try projections.summary(states)
+        let states = try simulate(consume simulation, backEnds: consume backEnds, progress: progress)
+        // The simulation is freed by now, but for the final states: the summary, which needs
+        // memory of its own, only uses those.
+        return SimulationSummary(try ModuleStates(states))
     }
 
-    /// Runs `simulation`, keeping `projections` current and snapshotting `backEnds`; the back
-    /// ends' final states, snapshotted.
+    /// Runs `simulation`, snapshotting every projection's state from `backEnds`; the final
+    /// states, snapshotted.
     private static func simulate(
-        _ simulation: consuming Simulation, backEnds: consuming ServiceSnapshots, projections: PlatformProjections,
-        progress: @escaping (Progress) -> Void
+        _ simulation: consuming Simulation, backEnds: consuming ServiceSnapshots, progress: @escaping (Progress) -> Void
     ) throws -> ServiceStates {
         let options = simulation.options
-        simulation.sink.afterAppend = { try projections.apply($0, appended: $1) }
         simulation.serviceSnapshots = backEnds
         try simulation.run { simulation in
             progress(Progress(virtualTime: simulation.now, start: options.start, end: options.end, events: simulation.events))

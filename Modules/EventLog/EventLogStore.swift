@@ -21,12 +21,12 @@ public protocol EventLogWriter {
 /// A log that can be read and appended to.
 public typealias EventLogStore = EventLogReader & EventLogWriter
 
-/// A log whose appends can return the events as recorded: a writer that folds each batch into
-/// projections right after appending it gets the log's records instead of building its own.
-public protocol RecordingEventLogWriter: EventLogWriter {
-    /// Appends `events`, none with an idempotency key, as ``EventLogWriter/append(_:)`` does,
-    /// and returns them as recorded, in order.
-    func appendReturningRecorded(_ events: [NewEvent]) throws -> [RecordedEvent]
+/// A log that can append a batch without reporting where each event landed: for its only
+/// writer, which knows the sequence numbers its events get, so that the log need not build a
+/// landing per event.
+public protocol BulkEventLogWriter: EventLogWriter {
+    /// Appends `events`, none with an idempotency key, as ``EventLogWriter/append(_:)`` does.
+    func appendWithoutLandings(_ events: [NewEvent]) throws
 }
 
 extension EventLogReader {

@@ -43,18 +43,18 @@ public struct NewEvent: Sendable, Hashable {
         set { unique().expectedPosition = newValue }
     }
     /// The typed event the payload was encoded from (set by ``Event/newEvent(stream:correlationID:causationID:idempotencyKey:expectedPosition:)``).
-    /// Not stored, and not part of equality: a ``ProjectionGroup`` fed right after the append
-    /// folds it instead of decoding the payload again.
+    /// Not stored, and not part of equality: a ``ProjectionGroup`` fed the event before it is
+    /// appended folds it instead of decoding the payload.
     public var typed: (any Event)? {
         get { storage.isTyped ? storage.typedValue : nil }
         set { storage = storage.copy(typed: newValue) }
     }
 
-    /// The typed value, or a ``NoTypedValue`` when there is none, so that a `ProjectionGroup`
-    /// (on the writer's thread) need not unwrap an optional existential: each unwrapping copies
-    /// the value and counts a reference to its box.
-    var typedInPlace: any Event {
-        _read { yield storage.typedValue }
+    /// Calls `body` with the typed value, or a ``NoTypedValue`` when there is none, lent in place:
+    /// unwrapping an optional existential, or reading it through a property, copies the value
+    /// and counts a reference to its box.
+    func withTypedInPlace<R>(_ body: (borrowing any Event) throws -> R) rethrows -> R {
+        try storage.withTypedValue(body)
     }
 
     public init(
@@ -116,6 +116,11 @@ public struct NewEvent: Sendable, Hashable {
         let typedValue: any Event
         var isTyped: Bool { Swift.type(of: typedValue) != NoTypedValue.self }
 
+        /// Lends `typedValue` to `body` (a `let` of a box the caller keeps alive: not copied).
+        func withTypedValue<R>(_ body: (borrowing any Event) throws -> R) rethrows -> R {
+            try body(typedValue)
+        }
+
         init(
             streamID: String, type: String, schemaVersion: Int, payload: [UInt8], correlationID: String?,
             causationID: String?, idempotencyKey: String?, expectedPosition: Int64?, typedValue: consuming any Event
@@ -142,7 +147,7 @@ public struct NewEvent: Sendable, Hashable {
     }
 }
 
-/// What ``NewEvent/typedInPlace`` holds for an event without a typed value.
+/// What ``NewEvent/withTypedInPlace(_:)`` lends for an event without a typed value.
 struct NoTypedValue: Event {
     static let eventType = ""
 }

@@ -4,7 +4,8 @@ import PlatformKit
 /// that reads their type, and all are snapshotted at the same sequence by one policy.
 ///
 /// Use it where one process owns the log (a simulation, a service): hand it each batch right
-/// after appending (``apply(_:)``) and nothing is read back. Not thread-safe.
+/// after appending (``apply(_:)``), or each event just before (``apply(_:at:recordedAt:)``, which
+/// folds the event's typed value), and nothing is read back. Not thread-safe.
 public final class ProjectionGroup {
     private var members: [any GroupMember]
     /// For each (type, version) seen: the members that decode it, and how each does.
@@ -46,6 +47,20 @@ public final class ProjectionGroup {
         lastSnapshotSize = snapshotSize
     }
 
+    /// The projections at their initial states, before the first event of a log (sequence 0),
+    /// fed with ``apply(_:at:recordedAt:)`` as events are made; snapshotted by their caller.
+    public init(startingEmpty projections: [any Projection]) {
+        members = projections.map { Self.emptyMember($0) }
+        snapshots = nil
+        policy = .never
+        sequence = 0
+        lastSnapshotSequence = 0
+    }
+
+    private static func emptyMember<P: Projection>(_ projection: P) -> any GroupMember {
+        Member(projection: projection, state: projection.initialState, snapshotSequence: 0)
+    }
+
     private static func member<P: Projection>(
         _ projection: P, log: some EventLogReader, snapshots: (any SnapshotStore)?, upTo end: Int64
     ) throws -> (any GroupMember, [String], Int) {
@@ -56,47 +71,48 @@ public final class ProjectionGroup {
 
     /// Folds `events`, which must be the log's next events in sequence order; snapshots by policy.
     public func apply(_ events: some Sequence<RecordedEvent>) throws {
-        for event in events { try fold(event, typed: NoTypedValue()) }
+        for event in events { try fold(event) }
         try snapshotIfDue()
     }
 
-    /// Folds `events` as just appended from `appended` (the same events, in order): where an
-    /// event still carries its typed value (``NewEvent/typed``), that value is folded instead of
-    /// the payload decoded again.
-    ///
-    /// The events are taken, not copied: they come from the writer's other thread, where counting
-    /// a reference to each of their strings and payloads would cost a cache miss.
-    public func apply(_ events: consuming [RecordedEvent], appended: [NewEvent]) throws {
-        guard events.count == appended.count else {
-            throw EventLogError(.invalidInput, "ProjectionGroup got \(events.count) events but \(appended.count) appended ones")
+    /// Folds `event` before it is appended, as the log will record it: as sequence `sequence`
+    /// (the next one) at `recordedAt`, by its typed value where it has one. For the log's only
+    /// writer, which knows the sequence numbers its events will get: the projections are kept
+    /// on the thread that makes the events, while those are in its caches. The envelope's stream
+    /// position is not known yet (0). Snapshots are the caller's: the group has no log to store
+    /// them in until the event is appended.
+    public func apply(_ event: NewEvent, at sequence: Int64, recordedAt: Instant) throws {
+        guard sequence == self.sequence + 1 else {
+            throw EventLogError(.invalidInput, "ProjectionGroup expected sequence \(self.sequence + 1), got \(sequence)")
         }
-        try events.withUnsafeMutableBufferPointer { events in
-            for index in events.indices {
-                // Moved out, with an empty record (nothing to count references to) in its place.
-                let slot = events.baseAddress! + index
-                let event = slot.move()
-                slot.initialize(to: .empty)
-                try fold(event, typed: appended[index].typedInPlace)
-            }
+        try event.withTypedInPlace { typed in
+            let key = EventRegistry.Key(type: event.type, version: event.schemaVersion)
+            let readers = readers(of: key, typed: ObjectIdentifier(type(of: typed)))
+            guard !readers.isEmpty else { return }
+            let envelope = RecordedEvent(
+                sequence: sequence, streamID: event.streamID, position: 0, type: event.type, schemaVersion: event.schemaVersion,
+                recordedAt: recordedAt, correlationID: event.correlationID, causationID: event.causationID,
+                idempotencyKey: event.idempotencyKey, payload: event.payload
+            )
+            for reader in readers { try members[reader.member].apply(envelope, typed: typed, decoding: reader.decoding) }
         }
-        try snapshotIfDue()
+        self.sequence = sequence
     }
 
-    /// Folds `event`, or `typed` where it is the value `event` was encoded from (see
-    /// ``NewEvent/typedInPlace``).
-    private func fold(_ event: borrowing RecordedEvent, typed: borrowing any Event) throws {
+    /// Folds `event`, decoding its payload for each member that reads it.
+    private func fold(_ event: RecordedEvent) throws {
         guard event.sequence == sequence + 1 else {
             throw EventLogError(.invalidInput, "ProjectionGroup expected sequence \(sequence + 1), got \(event.sequence)")
         }
-        for reader in readers(of: event, typed: ObjectIdentifier(type(of: typed))) {
-            try members[reader.member].apply(event, typed: typed, decoding: reader.decoding)
+        let key = EventRegistry.Key(type: event.type, version: event.schemaVersion)
+        for reader in readers(of: key, typed: ObjectIdentifier(NoTypedValue.self)) {
+            try members[reader.member].apply(event, typed: NoTypedValue(), decoding: reader.decoding)
         }
         sequence = event.sequence
     }
 
-    /// The members that read `event`, whose typed value is of type `id`.
-    private func readers(of event: borrowing RecordedEvent, typed id: ObjectIdentifier) -> [Route] {
-        let key = EventRegistry.Key(type: event.type, version: event.schemaVersion)
+    /// The members that read events of `key`, whose typed value is of type `id`.
+    private func readers(of key: EventRegistry.Key, typed id: ObjectIdentifier) -> [Route] {
         guard id != ObjectIdentifier(NoTypedValue.self) else { return routes[key] ?? route(key) }
         if let cached = typedRoutes[id], cached.key == key { return cached.readers }
         let readers = routes[key] ?? route(key)
@@ -169,12 +185,5 @@ private final class Member<P: Projection>: GroupMember {
 
     func save(to store: any SnapshotStore, at sequence: Int64) throws -> Int {
         try store.saveSnapshot(of: projection, state: state, at: sequence).stateSize
-    }
-}
-
-extension RecordedEvent {
-    /// A record whose fields hold nothing to count references to.
-    fileprivate static var empty: RecordedEvent {
-        RecordedEvent(sequence: 0, streamID: "", position: 0, type: "", schemaVersion: 0, recordedAt: .epoch, payload: [])
     }
 }

@@ -104,8 +104,14 @@ public struct SnapshotPolicy: Sendable, Hashable {
     /// Whether a snapshot is due at `sequence` when the last was at `last` and encoded to
     /// `lastSize` bytes (0 when unknown).
     public func isDue(at sequence: Int64, lastSnapshot last: Int64, lastSize: Int = 0) -> Bool {
-        guard let interval else { return false }
+        dueSequence(lastSnapshot: last, lastSize: lastSize).map { sequence >= $0 } ?? false
+    }
+
+    /// The first sequence at which a snapshot is due when the last was at `last` and encoded to
+    /// `lastSize` bytes (0 when unknown); `nil` when none ever is.
+    public func dueSequence(lastSnapshot last: Int64, lastSize: Int = 0) -> Int64? {
+        guard let interval else { return nil }
         let budgeted = stateBytesPerEvent.map { Int64(lastSize) / $0 } ?? 0
-        return sequence - last >= max(interval, budgeted)
+        return last + max(interval, budgeted)
     }
 }

@@ -51,17 +51,15 @@ final class PreparedBatch: @unchecked Sendable {
     private var cache: WriterCache
     private var results: [AppendedEvent] = []
     private var failure: (any Error)?
-    /// Whether `finish()` returns where each event landed (``takeRecorded()`` returns more).
+    /// Whether `finish()` returns where each event landed.
     private let keepsLandings: Bool
-    /// Whether the rows' events were moved out (``takeRecorded()``): none is left to deinitialize.
-    private var rowsTaken = false
 
     /// Starts preparing `events` on top of `cache`.
     ///
     /// `storedEvent` looks idempotency keys up; it is only called on this thread.
     /// `cache` is consumed: a copy still alive when the preparer first moves a stream head would
     /// make it copy every head (the preparer may start before this initializer returns).
-    /// Without `keepingLandings`, `finish()` returns no results (the caller takes the records).
+    /// Without `keepingLandings`, `finish()` returns no results (the caller knows them).
     init(
         _ events: [NewEvent], cache: consuming WriterCache, at now: Instant, on preparer: Preparer, keepingLandings: Bool = true,
         storedEvent: (String) throws -> AppendedEvent?
@@ -83,7 +81,7 @@ final class PreparedBatch: @unchecked Sendable {
     deinit {
         cancelled.store(true, ordering: .relaxed)
         if threaded { finished.wait() }
-        if !rowsTaken { rows.deinitialize(count: produced.load(ordering: .acquiring)) }
+        rows.deinitialize(count: produced.load(ordering: .acquiring))
         rows.deallocate()
         hashes.deallocate()
         compressed.deallocate()
@@ -222,17 +220,6 @@ final class PreparedBatch: @unchecked Sendable {
         }
         try body(UnsafeBufferPointer(start: rows + index, count: available), UnsafeRawPointer(hashes + index * 32))
         return available
-    }
-
-    /// The events as recorded, moved out of the rows, in order: no reference counted again. Call
-    /// once, after ``finish()`` succeeded (the rows are written and the preparer is done).
-    func takeRecorded() -> [RecordedEvent] {
-        let count = produced.load(ordering: .acquiring)
-        rowsTaken = true
-        return [RecordedEvent](unsafeUninitializedCapacity: count) { events, initialized in
-            for index in 0..<count { events.initializeElement(at: index, to: (rows + index).move().event) }
-            initialized = count
-        }
     }
 
     /// The writer's cache after the batch, and where every event landed. Call once: the cache is

@@ -10,7 +10,7 @@ import Synchronization
 /// One instance per process is the single writer; any number of threads and processes may read.
 /// The database enforces append-only (UPDATE and DELETE of events fail) and every event carries
 /// a hash chained to the previous one.
-public final class SQLiteEventLog: EventLogStore, RecordingEventLogWriter, Sendable {
+public final class SQLiteEventLog: EventLogStore, BulkEventLogWriter, Sendable {
     public let path: String
     public let options: SQLiteEventLogOptions
     let pool: DatabasePool
@@ -124,21 +124,21 @@ public final class SQLiteEventLog: EventLogStore, RecordingEventLogWriter, Senda
     public func append(_ events: [NewEvent]) throws -> [AppendedEvent] {
         guard !events.isEmpty else { return [] }
         let now = clock.now()
-        return try writing { cache, db in try self.append(events, at: now, cache: &cache, db).results }
+        return try writing { cache, db in try self.append(events, at: now, cache: &cache, db) }
     }
 
-    /// Appends `events` as ``append(_:)`` does and returns them as recorded: the log's own
-    /// records of them, not rebuilt from where they landed.
+    /// Appends `events` as ``append(_:)`` does, without building where each landed.
     ///
     /// - Throws: ``EventLogError`` with `.invalidInput` if an event has an idempotency key (a
-    ///   duplicate would not be recorded again), and what ``append(_:)`` throws.
-    public func appendReturningRecorded(_ events: [NewEvent]) throws -> [RecordedEvent] {
-        guard !events.isEmpty else { return [] }
+    ///   duplicate's landing is the only sign that nothing was appended), and what
+    ///   ``append(_:)`` throws.
+    public func appendWithoutLandings(_ events: [NewEvent]) throws {
+        guard !events.isEmpty else { return }
         guard !events.contains(where: { $0.idempotencyKey != nil }) else {
-            throw EventLogError(.invalidInput, "appendReturningRecorded takes no idempotency keys: use append")
+            throw EventLogError(.invalidInput, "appendWithoutLandings takes no idempotency keys: use append")
         }
         let now = clock.now()
-        return try writing { cache, db in try self.append(events, at: now, cache: &cache, db, landings: false).batch.takeRecorded() }
+        try writing { cache, db in _ = try self.append(events, at: now, cache: &cache, db, landings: false) }
     }
 
     /// Runs `body` in an IMMEDIATE write transaction holding the writer cache; on any error
@@ -161,10 +161,10 @@ public final class SQLiteEventLog: EventLogStore, RecordingEventLogWriter, Senda
         }
     }
 
-    /// Where `events` landed (none without `landings`), and their batch (its rows written).
+    /// Where `events` landed (none without `landings`).
     private func append(
         _ events: [NewEvent], at now: Instant, cache: inout WriterCache?, _ db: Database, landings: Bool = true
-    ) throws -> (results: [AppendedEvent], batch: PreparedBatch) {
+    ) throws -> [AppendedEvent] {
         // Another process may have appended since: then the cache is reloaded.
         let last = try Int64.fetchOne(db.cachedStatement(sql: "SELECT MAX(seq) FROM events")) ?? 0
         var current = try cache.flatMap { $0.lastSequence == last ? $0 : nil }
@@ -181,7 +181,7 @@ public final class SQLiteEventLog: EventLogStore, RecordingEventLogWriter, Senda
         var (prepared, results) = try batch.finish()
         try writeIndexRunIfDue(cache: &prepared, db)
         cache = prepared
-        return (results, batch)
+        return results
     }
 
     private static func storedEvent(idempotencyKey key: String, _ db: Database) throws -> AppendedEvent? {

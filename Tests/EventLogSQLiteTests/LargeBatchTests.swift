@@ -56,30 +56,32 @@ final class LargeBatchTests: XCTestCase {
         XCTAssertTrue(try log.verify().isValid)
     }
 
-    func test_appendReturningRecorded_returnsWhatTheLogThenReads() throws {
+    func test_appendWithoutLandings_appendsAsAppendDoes() throws {
         let directory = TemporaryDirectory()
         let log = try makeLog(directory.path("log.sqlite"), runLength: 97, compression: PayloadCompression(trainingEvents: 500))
+        let twin = try makeLog(directory.path("twin.sqlite"), runLength: 97, compression: PayloadCompression(trainingEvents: 500))
         var random = SeededGenerator(seed: 13)
-        var recorded: [RecordedEvent] = []
         // Both paths: small batches prepared on the calling thread, large ones on the preparer's;
         // payloads compressed once the log holds 500 events.
         for size in [1, 63, 64, 65, 500, 2_049, 7] {
             let batch = (0..<size).map { _ in randomEvent(&random) }
-            let returned = try log.appendReturningRecorded(batch)
-            XCTAssertEqual(returned.map(\.payload), batch.map(\.payload), "batch of \(size)")
-            recorded += returned
+            try log.appendWithoutLandings(batch)
+            try twin.append(batch)
+            XCTAssertEqual(try log.lastSequence(), try twin.lastSequence(), "batch of \(size)")
         }
-        XCTAssertEqual(recorded, try log.events())
-        XCTAssertEqual(try log.appendReturningRecorded([]), [])
+        XCTAssertEqual(try log.events(), try twin.events())
+        XCTAssertEqual(try log.headHash(), try twin.headHash())
+        try log.appendWithoutLandings([])
 
+        let appended = try log.lastSequence()
         let keyed = NewEvent(streamID: "s1", type: "test.t0", payload: [], idempotencyKey: "k")
-        XCTAssertThrowsError(try log.appendReturningRecorded([randomEvent(&random), keyed])) { error in
+        XCTAssertThrowsError(try log.appendWithoutLandings([randomEvent(&random), keyed])) { error in
             XCTAssertEqual((error as? EventLogError)?.code, .invalidInput, "\(error)")
         }
         var conflicting = (0..<200).map { _ in randomEvent(&random) }
         conflicting[150].expectedPosition = 1_000
-        XCTAssertThrowsError(try log.appendReturningRecorded(conflicting))
-        XCTAssertEqual(try log.lastSequence(), Int64(recorded.count))
+        XCTAssertThrowsError(try log.appendWithoutLandings(conflicting))
+        XCTAssertEqual(try log.lastSequence(), appended)
         XCTAssertTrue(try log.verify().isValid)
     }
 }

@@ -3,12 +3,14 @@ import LedgerDemo
 import PlatformKit
 import XCTest
 
-/// A group fed right after an append folds each event's typed value instead of decoding it again,
-/// and reaches the same state as a replay.
+/// A group fed each event just before it is appended folds its typed value instead of decoding
+/// its payload, and reaches the same state as a replay.
 final class ProjectionGroupTests: XCTestCase {
     private func group(_ log: InMemoryEventLog) throws -> ProjectionGroup {
         try ProjectionGroup([LedgerProjection()], log: log)
     }
+
+    private var emptyLog: InMemoryEventLog { InMemoryEventLog(clock: .constant(.epoch)) }
 
     private func randomEvents(_ count: Int, seed: UInt64) throws -> [NewEvent] {
         var random = SeededGenerator(seed: seed)
@@ -20,44 +22,55 @@ final class ProjectionGroupTests: XCTestCase {
         }
     }
 
+    /// Folds `events` into `group` as the log's next ones, then appends them to `log`.
+    private func foldThenAppend(_ events: [NewEvent], into group: ProjectionGroup, _ log: InMemoryEventLog) throws {
+        var sequence = try log.lastSequence()
+        for event in events {
+            sequence += 1
+            try group.apply(event, at: sequence, recordedAt: .epoch)
+        }
+        try log.append(events)
+    }
+
     func test_foldingTypedValues_equalsDecodingAndReplaying() throws {
-        let log = InMemoryEventLog(clock: .constant(.epoch))
-        let typed = try group(log)
+        let log = emptyLog
+        let typed = ProjectionGroup(startingEmpty: [LedgerProjection()])
         let decoded = try group(log)
         for batch in 0..<20 {
             let events = try randomEvents(50, seed: UInt64(batch))
             let first = try log.lastSequence() + 1
-            try log.append(events)
-            let recorded = try log.events(EventQuery(from: first))
-            try typed.apply(recorded, appended: events)
-            try decoded.apply(recorded)
+            try foldThenAppend(events, into: typed, log)
+            try decoded.apply(try log.events(EventQuery(from: first)))
         }
         let replayed = try LedgerProjection().replay(log).state
         XCTAssertEqual(typed.state(of: LedgerProjection.self), replayed)
         XCTAssertEqual(decoded.state(of: LedgerProjection.self), replayed)
         XCTAssertEqual(replayed.eventCount, 1_000)
+        XCTAssertEqual(replayed.lastSequence, 1_000)
+        XCTAssertEqual(typed.sequence, 1_000)
+    }
+
+    func test_aGroupStartingEmpty_isAtSequenceZero_withEachInitialState() {
+        let group = ProjectionGroup(startingEmpty: [LedgerProjection()])
+        XCTAssertEqual(group.sequence, 0)
+        XCTAssertEqual(group.state(of: LedgerProjection.self), LedgerProjection().initialState)
     }
 
     func test_aMatchingTypedValue_isFoldedWithoutDecodingThePayload() throws {
-        let log = InMemoryEventLog(clock: .constant(.epoch))
         var event = try Deposited(account: "a", amount: 70, memo: "").newEvent(stream: "a")
         event.payload = [0xFF, 0x01]
-        try log.append([event])
-        let recorded = try log.events()
-        XCTAssertThrowsError(try group(log).apply(recorded))
-        let typed = try ProjectionGroup([LedgerProjection()], log: InMemoryEventLog(clock: .constant(.epoch)))
-        try typed.apply(recorded, appended: [event])
+        let log = emptyLog
+        let typed = ProjectionGroup(startingEmpty: [LedgerProjection()])
+        try foldThenAppend([event], into: typed, log)
+        XCTAssertThrowsError(try group(emptyLog).apply(try log.events()))
         XCTAssertEqual(typed.state(of: LedgerProjection.self)?.balances["a"], 70)
     }
 
     func test_aTypedValueOfAnotherType_isIgnored_andThePayloadDecoded() throws {
-        let empty = InMemoryEventLog(clock: .constant(.epoch))
         var event = try Deposited(account: "a", amount: 70, memo: "").newEvent(stream: "a")
         event.typed = Withdrawn(account: "a", amount: 5)
-        let log = InMemoryEventLog(clock: .constant(.epoch))
-        try log.append([event])
-        let typed = try group(empty)
-        try typed.apply(try log.events(), appended: [event])
+        let typed = ProjectionGroup(startingEmpty: [LedgerProjection()])
+        try foldThenAppend([event], into: typed, emptyLog)
         XCTAssertEqual(typed.state(of: LedgerProjection.self)?.balances["a"], 70)
     }
 
@@ -67,10 +80,9 @@ final class ProjectionGroupTests: XCTestCase {
         let withdrawal = try Withdrawn(account: "a", amount: 5).newEvent(stream: "a")
         var deposit = try Deposited(account: "a", amount: 70, memo: "").newEvent(stream: "a")
         deposit.typed = Withdrawn(account: "a", amount: 5)
-        let log = InMemoryEventLog(clock: .constant(.epoch))
-        try log.append([withdrawal, deposit])
-        let typed = try group(InMemoryEventLog(clock: .constant(.epoch)))
-        try typed.apply(try log.events(), appended: [withdrawal, deposit])
+        let log = emptyLog
+        let typed = ProjectionGroup(startingEmpty: [LedgerProjection()])
+        try foldThenAppend([withdrawal, deposit], into: typed, log)
         XCTAssertEqual(typed.state(of: LedgerProjection.self), try LedgerProjection().replay(log).state)
         XCTAssertEqual(typed.state(of: LedgerProjection.self)?.balances["a"], 65)
     }
@@ -83,10 +95,8 @@ final class ProjectionGroupTests: XCTestCase {
         )
         XCTAssertNil(untyped.typed)
         XCTAssertTrue(typedDeposit.typed is Deposited)
-        let log = InMemoryEventLog(clock: .constant(.epoch))
-        try log.append([typedDeposit, untyped, typedDeposit])
-        let typed = try group(InMemoryEventLog(clock: .constant(.epoch)))
-        try typed.apply(try log.events(), appended: [typedDeposit, untyped, typedDeposit])
+        let typed = ProjectionGroup(startingEmpty: [LedgerProjection()])
+        try foldThenAppend([typedDeposit, untyped, typedDeposit], into: typed, emptyLog)
         XCTAssertEqual(typed.state(of: LedgerProjection.self)?.balances["a"], 170)
 
         untyped.typed = Withdrawn(account: "a", amount: 5)
@@ -95,11 +105,14 @@ final class ProjectionGroupTests: XCTestCase {
         XCTAssertNil(untyped.typed)
     }
 
-    func test_mismatchedBatches_areRefused() throws {
-        let log = InMemoryEventLog(clock: .constant(.epoch))
-        let events = try randomEvents(2, seed: 1)
-        try log.append(events)
-        XCTAssertThrowsError(try group(InMemoryEventLog(clock: .constant(.epoch))).apply(try log.events(), appended: [events[0]]))
+    func test_anEventOutOfSequence_isRefused_andNothingFolded() throws {
+        let group = ProjectionGroup(startingEmpty: [LedgerProjection()])
+        let event = try Deposited(account: "a", amount: 70, memo: "").newEvent(stream: "a")
+        XCTAssertThrowsError(try group.apply(event, at: 2, recordedAt: .epoch)) { error in
+            XCTAssertEqual((error as? EventLogError)?.code, .invalidInput, "\(error)")
+        }
+        XCTAssertEqual(group.sequence, 0)
+        XCTAssertEqual(group.state(of: LedgerProjection.self), LedgerProjection().initialState)
     }
 }
 
@@ -110,6 +123,8 @@ final class SnapshotPolicyTests: XCTestCase {
         XCTAssertFalse(policy.isDue(at: 99, lastSnapshot: 0, lastSize: 1 << 30))
         XCTAssertTrue(policy.isDue(at: 100, lastSnapshot: 0, lastSize: 1 << 30))
         XCTAssertFalse(SnapshotPolicy.never.isDue(at: 1_000_000, lastSnapshot: 0))
+        XCTAssertEqual(policy.dueSequence(lastSnapshot: 250), 350)
+        XCTAssertNil(SnapshotPolicy.never.dueSequence(lastSnapshot: 0))
     }
 
     func test_sizeBudget_waitsForEnoughEventsAfterABigSnapshot() {
@@ -117,15 +132,16 @@ final class SnapshotPolicyTests: XCTestCase {
         XCTAssertTrue(policy.isDue(at: 100, lastSnapshot: 0, lastSize: 500))
         XCTAssertFalse(policy.isDue(at: 4_999, lastSnapshot: 0, lastSize: 50_000))
         XCTAssertTrue(policy.isDue(at: 5_000, lastSnapshot: 0, lastSize: 50_000))
+        XCTAssertEqual(policy.dueSequence(lastSnapshot: 7, lastSize: 50_000), 5_007)
+        XCTAssertEqual(policy.dueSequence(lastSnapshot: 7, lastSize: 500), 107)
     }
 
     func test_aGroup_spacesSnapshotsByTheirSize() throws {
         let log = InMemoryEventLog(clock: .constant(.epoch))
         let group = try ProjectionGroup([LedgerProjection()], log: log, snapshots: log, policy: .every(10, stateBytesPerEvent: 4))
         for index in 0..<1_000 {
-            let events = [try Deposited(account: "acct-\(index)", amount: 1, memo: "").newEvent(stream: "acct-\(index)")]
-            try log.append(events)
-            try group.apply(try log.events(EventQuery(from: Int64(index + 1))), appended: events)
+            try log.append([try Deposited(account: "acct-\(index)", amount: 1, memo: "").newEvent(stream: "acct-\(index)")])
+            try group.apply(try log.events(EventQuery(from: Int64(index + 1))))
         }
         let snapshots = try log.snapshots(of: LedgerProjection().name).sorted { $0.sequence < $1.sequence }
         XCTAssertGreaterThan(snapshots.count, 3)
