@@ -93,11 +93,16 @@ final class LogSink: EventLogStore, @unchecked Sendable {
     func append(_ events: [NewEvent]) throws -> [AppendedEvent] {
         if events.contains(where: { $0.expectedPosition != nil || $0.idempotencyKey != nil }) {
             try flush()
-            try fold(events)
             let first = emitted + 1
-            return try commit(events) ?? log.events(EventQuery(from: first, limit: events.count)).map {
+            let appended = try commit(events) ?? log.events(EventQuery(from: first, limit: events.count)).map {
                 AppendedEvent(sequence: $0.sequence, streamID: $0.streamID, position: $0.position, isDuplicate: false)
             }
+            // Folded once appended, where they landed: a duplicate was not appended again.
+            let now = time.now
+            for (event, landed) in zip(events, appended) where !landed.isDuplicate {
+                try folds.apply(event, at: landed.sequence, recordedAt: now)
+            }
+            return appended
         }
         try fold(events)
         let first = emitted + Int64(buffer.count) + 1

@@ -47,10 +47,10 @@ final class ServiceSnapshots {
     private let policy: SnapshotPolicy
     /// Per source: the sequence and the encoded size of its last snapshot.
     private var last: [(sequence: Int64, size: Int)] {
-        didSet { nextDue = Self.firstDue(last, policy) }
+        didSet { scheduleNext() }
     }
-    /// The first sequence at which one of the sources is due: checked between every two steps.
-    private var nextDue: Int64
+    /// The source due first, and the sequence it is due at (checked between every two steps).
+    private var next: (index: Int, due: Int64)?
     /// Prepared snapshots not stored yet: one at a time, so the run holds one compressed state.
     private let unwritten = Atomic<Int>(0)
 
@@ -59,19 +59,25 @@ final class ServiceSnapshots {
         self.store = store
         self.policy = policy
         last = Array(repeating: (0, 0), count: sources.count)
-        nextDue = Self.firstDue(last, policy)
+        scheduleNext()
     }
 
-    private static func firstDue(_ last: [(sequence: Int64, size: Int)], _ policy: SnapshotPolicy) -> Int64 {
-        last.compactMap { policy.dueSequence(lastSnapshot: $0.sequence, lastSize: $0.size) }.min() ?? .max
+    /// Finds the source due first: the most overdue when several are, so that taking one
+    /// snapshot at a time never starves the sources listed last.
+    private func scheduleNext() {
+        next = nil
+        for (index, last) in last.enumerated() {
+            guard let due = policy.dueSequence(lastSnapshot: last.sequence, lastSize: last.size) else { continue }
+            if due < next?.due ?? .max { next = (index, due) }
+        }
     }
 
-    /// Snapshots the first state the policy says is due at the sink's last event, unless the
-    /// last one is still to be stored.
+    /// Snapshots the state due first, if it is due at the sink's last event, unless the last
+    /// snapshot is still to be stored.
     func saveIfDue(_ sink: LogSink) throws {
         let sequence = sink.lastAssignedSequence
-        guard sequence >= nextDue, unwritten.load(ordering: .acquiring) == 0 else { return }
-        guard let index = last.indices.first(where: { policy.isDue(at: sequence, lastSnapshot: last[$0].sequence, lastSize: last[$0].size) }) else { return }
+        guard let next, sequence >= next.due, unwritten.load(ordering: .acquiring) == 0 else { return }
+        let index = next.index
         // While a resumed run re-derives the stored prefix, its snapshots are stored already.
         if sink.isResuming {
             last[index].sequence = sequence

@@ -16,11 +16,18 @@ extension BinaryKeyedWriter {
         entries: some Sequence<(key: K, value: V)>, forKey key: StaticString
     ) throws(V.BinaryEncodingFailure) {
         try encodeNested(forKey: key) { (dictionary: inout BinaryKeyedWriter) throws(V.BinaryEncodingFailure) in
-            for (key, value) in entries {
-                dictionary.begin(key)
-                try dictionary.region { (bytes: inout _ByteWriter) throws(V.BinaryEncodingFailure) in
-                    try Self.keyed(&bytes) { (writer: inout BinaryKeyedWriter) throws(V.BinaryEncodingFailure) in try value.encode(to: &writer) }
-                }
+            try dictionary.encodeEntries(entries)
+        }
+    }
+
+    /// Writes `entries` into this container, each an entry: its key, then its value nested.
+    fileprivate mutating func encodeEntries<K: BinaryStringKey, V: BinaryEncodable>(
+        _ entries: some Sequence<(key: K, value: V)>
+    ) throws(V.BinaryEncodingFailure) {
+        for (key, value) in entries {
+            begin(key)
+            try region { (bytes: inout _ByteWriter) throws(V.BinaryEncodingFailure) in
+                try Self.keyed(&bytes) { (writer: inout BinaryKeyedWriter) throws(V.BinaryEncodingFailure) in try value.encode(to: &writer) }
             }
         }
     }
@@ -75,5 +82,14 @@ extension BinaryKeyedWriter {
                 }
             }
         }
+    }
+}
+
+/// A dictionary of nested values by string keys writes itself without `Codable` too, also as a
+/// whole state (a projection whose state is such a dictionary, which a snapshot then streams in
+/// chunks instead of encoding whole).
+extension Dictionary: BinaryEncodable where Key: BinaryStringKey, Value: BinaryEncodable {
+    public func encode(to writer: inout BinaryKeyedWriter) throws(Value.BinaryEncodingFailure) {
+        try writer.encodeEntries(self)
     }
 }
