@@ -131,9 +131,9 @@ extension Simulation {
     /// The projections no back end holds, which the sink folds as the run emits its events.
     static var foldedOnEmit: [any Projection] { [CityProjection(), ActionCardsProjection(), OOAProjection()] }
 
-    /// Every projection's state during the run: those one of the run's back ends, or the
-    /// drivers' apps, hold, and those the sink folds.
-    var backEndStates: [ServiceSnapshots.Source] {
+    /// Where every projection's state is during the run: one of the run's back ends, the
+    /// drivers' apps, or the sink's folds.
+    var snapshotSources: [ServiceSnapshots.Source] {
         let (onboarding, driverApps, earnings, membership, folds) = (onboarding, driverApps, earnings, membership, sink.folds)
         return [
             .init(OnboardingProjection()) { onboarding.serviceState },
@@ -142,9 +142,6 @@ extension Simulation {
             .init(EarningsProjection()) { earnings.ledger },
             .init(TrackerProjection()) { earnings.trackers },
             .init(MembershipProjection()) { membership.serverState },
-            .folded(CityProjection(), in: folds),
-            .folded(ActionCardsProjection(), in: folds),
-            .folded(OOAProjection(), in: folds),
-        ]
+        ] + Self.foldedOnEmit.map { .folded($0, in: folds) }
     }
 }

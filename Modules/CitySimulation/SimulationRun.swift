@@ -22,25 +22,25 @@ public enum SimulationRun {
         progress: @escaping (Progress) -> Void = { _ in }
     ) throws -> SimulationSummary {
         let simulation = try Simulation(options: options, log: log, logClock: clock, assets: assets)
-        let backEnds = ServiceSnapshots(simulation.backEndStates, store: log, policy: snapshotPolicy(options))
-        let states = try simulate(consume simulation, backEnds: consume backEnds, progress: progress)
+        let snapshots = ServiceSnapshots(simulation.snapshotSources, store: log, policy: snapshotPolicy(options))
+        let states = try simulate(consume simulation, snapshots: consume snapshots, progress: progress)
         // The simulation is freed by now, but for the final states: the summary, which needs
         // memory of its own, only uses those.
         return SimulationSummary(try ModuleStates(states))
     }
 
-    /// Runs `simulation`, snapshotting every projection's state from `backEnds`; the final
-    /// states, snapshotted.
+    /// Runs `simulation`, snapshotting every projection's state by `snapshots`; the final states,
+    /// snapshotted.
     private static func simulate(
-        _ simulation: consuming Simulation, backEnds: consuming ServiceSnapshots, progress: @escaping (Progress) -> Void
+        _ simulation: consuming Simulation, snapshots: consuming ServiceSnapshots, progress: @escaping (Progress) -> Void
     ) throws -> ServiceStates {
         let options = simulation.options
-        simulation.serviceSnapshots = backEnds
+        simulation.serviceSnapshots = snapshots
         try simulation.run { simulation in
             progress(Progress(virtualTime: simulation.now, start: options.start, end: options.end, events: simulation.events))
         }
-        try backEnds.saveAll(simulation.sink)
-        return backEnds.states
+        try snapshots.saveAll(simulation.sink)
+        return snapshots.states
     }
 
     /// Every `snapshotEvery` events, or less often once the states are big: snapshots cost at most

@@ -82,9 +82,7 @@ public final class ProjectionGroup {
     /// position is not known yet (0). Snapshots are the caller's: the group has no log to store
     /// them in until the event is appended.
     public func apply(_ event: NewEvent, at sequence: Int64, recordedAt: Instant) throws {
-        guard sequence == self.sequence + 1 else {
-            throw EventLogError(.invalidInput, "ProjectionGroup expected sequence \(self.sequence + 1), got \(sequence)")
-        }
+        try expectNext(sequence)
         try event.withTypedInPlace { typed in
             let key = EventRegistry.Key(type: event.type, version: event.schemaVersion)
             let readers = readers(of: key, typed: ObjectIdentifier(type(of: typed)))
@@ -101,14 +99,19 @@ public final class ProjectionGroup {
 
     /// Folds `event`, decoding its payload for each member that reads it.
     private func fold(_ event: RecordedEvent) throws {
-        guard event.sequence == sequence + 1 else {
-            throw EventLogError(.invalidInput, "ProjectionGroup expected sequence \(sequence + 1), got \(event.sequence)")
-        }
+        try expectNext(event.sequence)
         let key = EventRegistry.Key(type: event.type, version: event.schemaVersion)
         for reader in readers(of: key, typed: ObjectIdentifier(NoTypedValue.self)) {
             try members[reader.member].apply(event, typed: NoTypedValue(), decoding: reader.decoding)
         }
         sequence = event.sequence
+    }
+
+    /// Throws unless `next` follows the last sequence folded.
+    private func expectNext(_ next: Int64) throws {
+        guard next == sequence + 1 else {
+            throw EventLogError(.invalidInput, "ProjectionGroup expected sequence \(sequence + 1), got \(next)")
+        }
     }
 
     /// The members that read events of `key`, whose typed value is of type `id`.
