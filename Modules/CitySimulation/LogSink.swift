@@ -20,7 +20,7 @@ import PlatformKit
 final class LogSink: EventLogStore, @unchecked Sendable {
     /// A batch and the virtual time it was cut at.
     private struct Batch {
-        var events: [NewEvent]
+        var events: EventBatch
         var recordedAt: Instant
     }
 
@@ -42,7 +42,8 @@ final class LogSink: EventLogStore, @unchecked Sendable {
     /// The clock the log reads: what it stamps as `recordedAt`.
     private let stamp: VirtualClock
     private let batchSize: Int
-    private var buffer: [NewEvent] = []
+    /// Events emitted but not yet queued, flat (their typed values dropped once folded).
+    private var buffer = EventBatch()
     /// Jobs for the writer once the buffered events are appended (see `afterBuffered`).
     private var afterBuffer: [() throws -> Void] = []
     private var writer: BackgroundWriter<Job>!
@@ -106,7 +107,7 @@ final class LogSink: EventLogStore, @unchecked Sendable {
         }
         try fold(events)
         let first = emitted + Int64(buffer.count) + 1
-        buffer.append(contentsOf: events)
+        for event in events { buffer.append(event) }
         let appended = events.enumerated().map {
             AppendedEvent(sequence: first + Int64($0.offset), streamID: $0.element.streamID, position: 0, isDuplicate: false)
         }
@@ -170,55 +171,52 @@ final class LogSink: EventLogStore, @unchecked Sendable {
         if !buffer.isEmpty {
             let events = buffer
             buffer.removeAll(keepingCapacity: true)
-            if let batch = try nextBatch(events) { try writer.submit(.append(batch)) }
+            if try countNext(events) { try writer.submit(.append(Batch(events: events, recordedAt: time.now))) }
         }
         for body in afterBuffer { try writer.submit(.run(body)) }
         afterBuffer.removeAll()
     }
 
     /// Appends `events` at once after everything queued: checked against the stored prefix while
-    /// resuming (nil), else appended (where they landed).
+    /// resuming (nil), else appended at the current virtual time (where they landed).
     private func commit(_ events: [NewEvent]) throws -> [AppendedEvent]? {
-        try nextBatch(events).map(write)
+        guard try countNext(events) else { return nil }
+        stamp.set(to: time.now)
+        return try log.append(events)
     }
 
-    /// Counts `events` as the run's next ones: while resuming, checks them against the stored
-    /// prefix (nil); else the batch to append, at the current virtual time.
-    private func nextBatch(_ events: [NewEvent]) throws -> Batch? {
+    /// Counts `events` as the run's next ones; while resuming, checks them against the stored
+    /// prefix and returns false (nothing to append).
+    private func countNext(_ events: some RandomAccessCollection<NewEvent>) throws -> Bool {
         let first = emitted + 1
         emitted += Int64(events.count)
-        if first <= storedPrefix {
+        guard first > storedPrefix else {
             try check(events, from: first)
-            return nil
+            return false
         }
-        return Batch(events: events, recordedAt: time.now)
-    }
-
-    /// Appends `batch` at its virtual time; where its events landed.
-    private func write(_ batch: Batch) throws -> [AppendedEvent] {
-        stamp.set(to: batch.recordedAt)
-        return try log.append(batch.events)
+        return true
     }
 
     /// Appends a batch of buffered events (none with an expected position or an idempotency
-    /// key), where the log can, without building where each event landed (the sink knows).
+    /// key) at its virtual time, where the log can without building where each event landed
+    /// (the sink knows).
     private func writeBuffered(_ batch: Batch) throws {
-        guard let bulkLog else { return _ = try write(batch) }
         stamp.set(to: batch.recordedAt)
+        guard let bulkLog else { return _ = try log.append(Array(batch.events)) }
         try bulkLog.appendWithoutLandings(batch.events)
     }
 
-    private func check(_ batch: [NewEvent], from first: Int64) throws {
+    private func check(_ batch: some RandomAccessCollection<NewEvent>, from first: Int64) throws {
         guard first + Int64(batch.count) - 1 <= storedPrefix else {
             throw SimulationError("the log ends inside a batch at sequence \(storedPrefix); it was not written by this simulation")
         }
-        var index = 0
+        var expectedEvents = batch.makeIterator()
         try log.forEach(EventQuery(from: first, limit: batch.count)) { stored in
-            let expected = batch[index]
-            guard stored.streamID == expected.streamID, stored.type == expected.type, stored.payload == expected.payload else {
+            guard let expected = expectedEvents.next(), stored.streamID == expected.streamID, stored.type == expected.type,
+                stored.payload == expected.payload
+            else {
                 throw SimulationError("event \(stored.sequence) (\(stored.type)) differs from this run's; resume needs the same seed and options")
             }
-            index += 1
         }
     }
 }

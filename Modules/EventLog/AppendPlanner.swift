@@ -37,32 +37,58 @@ package struct AppendPlanner {
     package mutating func plan(
         _ event: NewEvent, storedEvent: (String) throws -> AppendedEvent?, streamVersion: (String) throws -> Int64
     ) throws -> Step {
-        try Self.validate(event)
-        if let key = event.idempotencyKey, let stored = try keysInBatch[key] ?? storedEvent(key) {
-            return .duplicate(AppendedEvent(sequence: stored.sequence, streamID: stored.streamID, position: stored.position, isDuplicate: true))
+        let placement = try place(
+            streamID: event.streamID, type: event.type, schemaVersion: event.schemaVersion, idempotencyKey: event.idempotencyKey,
+            expectedPosition: event.expectedPosition, storedEvent: storedEvent, streamVersion: streamVersion
+        )
+        switch placement {
+        case .duplicate(let stored):
+            return .duplicate(stored)
+        case .write(let sequence, let position):
+            return .write(RecordedEvent(
+                sequence: sequence, streamID: event.streamID, position: position, type: event.type,
+                schemaVersion: event.schemaVersion, recordedAt: now, correlationID: event.correlationID,
+                causationID: event.causationID, idempotencyKey: event.idempotencyKey, payload: event.payload
+            ))
         }
-        let head = heads?.index(forKey: event.streamID)
-        let version = try head.map { heads!.values[$0] } ?? streamVersion(event.streamID)
-        if let expected = event.expectedPosition, expected != version + 1 {
-            throw EventLogError.conflict(stream: event.streamID, expected: expected, actual: version)
-        }
-        sequence += 1
-        if let head { heads!.values[head] = version + 1 } else { heads?[event.streamID] = version + 1 }
-        if let key = event.idempotencyKey {
-            keysInBatch[key] = AppendedEvent(sequence: sequence, streamID: event.streamID, position: version + 1, isDuplicate: false)
-        }
-        return .write(RecordedEvent(
-            sequence: sequence, streamID: event.streamID, position: version + 1, type: event.type,
-            schemaVersion: event.schemaVersion, recordedAt: now, correlationID: event.correlationID,
-            causationID: event.causationID, idempotencyKey: event.idempotencyKey, payload: event.payload
-        ))
     }
 
-    private static func validate(_ event: NewEvent) throws {
-        if event.streamID.isEmpty { throw EventLogError(.invalidInput, "event of type '\(event.type)': empty stream id") }
-        if event.type.isEmpty { throw EventLogError(.invalidInput, "event on stream '\(event.streamID)': empty event type") }
-        if event.schemaVersion < 1 {
-            throw EventLogError(.invalidInput, "event '\(event.type)': schema version \(event.schemaVersion) must be at least 1")
+    /// Where the next event of the batch goes.
+    package enum Placement {
+        /// Its idempotency key is stored already: nothing to write.
+        case duplicate(AppendedEvent)
+        /// Write it with this sequence and position.
+        case write(sequence: Int64, position: Int64)
+    }
+
+    /// Plans the next event of the batch from its envelope's fields, as ``plan(_:storedEvent:streamVersion:)``
+    /// does, without building the event to write.
+    package mutating func place(
+        streamID: String, type: String, schemaVersion: Int, idempotencyKey: String?, expectedPosition: Int64?,
+        storedEvent: (String) throws -> AppendedEvent?, streamVersion: (String) throws -> Int64
+    ) throws -> Placement {
+        try Self.validate(streamID: streamID, type: type, schemaVersion: schemaVersion)
+        if let key = idempotencyKey, let stored = try keysInBatch[key] ?? storedEvent(key) {
+            return .duplicate(AppendedEvent(sequence: stored.sequence, streamID: stored.streamID, position: stored.position, isDuplicate: true))
+        }
+        let head = heads?.index(forKey: streamID)
+        let version = try head.map { heads!.values[$0] } ?? streamVersion(streamID)
+        if let expected = expectedPosition, expected != version + 1 {
+            throw EventLogError.conflict(stream: streamID, expected: expected, actual: version)
+        }
+        sequence += 1
+        if let head { heads!.values[head] = version + 1 } else { heads?[streamID] = version + 1 }
+        if let key = idempotencyKey {
+            keysInBatch[key] = AppendedEvent(sequence: sequence, streamID: streamID, position: version + 1, isDuplicate: false)
+        }
+        return .write(sequence: sequence, position: version + 1)
+    }
+
+    private static func validate(streamID: String, type: String, schemaVersion: Int) throws {
+        if streamID.isEmpty { throw EventLogError(.invalidInput, "event of type '\(type)': empty stream id") }
+        if type.isEmpty { throw EventLogError(.invalidInput, "event on stream '\(streamID)': empty event type") }
+        if schemaVersion < 1 {
+            throw EventLogError(.invalidInput, "event '\(type)': schema version \(schemaVersion) must be at least 1")
         }
     }
 }

@@ -26,7 +26,7 @@ public typealias EventLogStore = EventLogReader & EventLogWriter
 /// landing per event.
 public protocol BulkEventLogWriter: EventLogWriter {
     /// Appends `events`, none with an idempotency key, as ``EventLogWriter/append(_:)`` does.
-    func appendWithoutLandings(_ events: [NewEvent]) throws
+    func appendWithoutLandings(_ events: EventBatch) throws
 }
 
 extension EventLogReader {

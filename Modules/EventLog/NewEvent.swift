@@ -50,6 +50,11 @@ public struct NewEvent: Sendable, Hashable {
         set { storage = storage.copy(typed: newValue) }
     }
 
+    /// Calls `body` with the payload's bytes, in place.
+    public func withPayload<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+        try storage.payload.withUnsafeBytes(body)
+    }
+
     /// Calls `body` with the typed value, or a ``NoTypedValue`` when there is none, lent in place:
     /// unwrapping an optional existential, or reading it through a property, copies the value
     /// and counts a reference to its box.

@@ -22,24 +22,52 @@ package struct HashChain {
 
     /// The same hash written to `digest` (32 bytes), without allocating.
     package mutating func hash(_ event: RecordedEvent, previous: UnsafeRawBufferPointer, into digest: UnsafeMutableRawPointer) {
-        let size = 32 + 8 * 6 + event.streamID.utf8.count + event.type.utf8.count
-            + 3 * 9 + (event.correlationID?.utf8.count ?? 0) + (event.causationID?.utf8.count ?? 0)
-            + (event.idempotencyKey?.utf8.count ?? 0) + event.payload.count
+        event.payload.withUnsafeBytes { payload in
+            hash(
+                sequence: event.sequence, streamID: event.streamID, position: event.position, type: event.type,
+                schemaVersion: event.schemaVersion, recordedAt: event.recordedAt.millisecondsSinceEpoch,
+                correlationID: event.correlationID, causationID: event.causationID, idempotencyKey: event.idempotencyKey,
+                payload: payload, previous: previous, into: digest
+            )
+        }
+    }
+
+    /// The hash of a batch's event `entry`, written as `sequence` at `position` and `recordedAt`
+    /// (milliseconds since the epoch), whose payload is `payload`.
+    mutating func hash(
+        _ entry: borrowing EventBatch.Entry, sequence: Int64, position: Int64, recordedAt: Int64, payload: UnsafeRawBufferPointer,
+        previous: UnsafeRawBufferPointer, into digest: UnsafeMutableRawPointer
+    ) {
+        hash(
+            sequence: sequence, streamID: entry.streamID, position: position, type: entry.type,
+            schemaVersion: entry.schemaVersion, recordedAt: recordedAt, correlationID: entry.correlationID,
+            causationID: entry.causationID, idempotencyKey: entry.idempotencyKey, payload: payload, previous: previous, into: digest
+        )
+    }
+
+    private mutating func hash(
+        sequence: Int64, streamID: String, position: Int64, type: String, schemaVersion: Int, recordedAt: Int64,
+        correlationID: String?, causationID: String?, idempotencyKey: String?, payload: UnsafeRawBufferPointer,
+        previous: UnsafeRawBufferPointer, into digest: UnsafeMutableRawPointer
+    ) {
+        let size = 32 + 8 * 6 + streamID.utf8.count + type.utf8.count
+            + 3 * 9 + (correlationID?.utf8.count ?? 0) + (causationID?.utf8.count ?? 0)
+            + (idempotencyKey?.utf8.count ?? 0) + payload.count
         if buffer.count < size { buffer = [UInt8](repeating: 0, count: size * 2) }
         buffer.withUnsafeMutableBytes { raw in
             var writer = CanonicalWriter(base: raw.baseAddress!)
             writer.write(previous)
-            writer.write(event.sequence)
-            writer.write(event.streamID)
-            writer.write(event.position)
-            writer.write(event.type)
-            writer.write(Int64(event.schemaVersion))
-            writer.write(event.recordedAt.millisecondsSinceEpoch)
-            writer.write(optional: event.correlationID)
-            writer.write(optional: event.causationID)
-            writer.write(optional: event.idempotencyKey)
-            writer.write(Int64(event.payload.count))
-            event.payload.withUnsafeBytes { writer.write($0) }
+            writer.write(sequence)
+            writer.write(streamID)
+            writer.write(position)
+            writer.write(type)
+            writer.write(Int64(schemaVersion))
+            writer.write(recordedAt)
+            writer.write(optional: correlationID)
+            writer.write(optional: causationID)
+            writer.write(optional: idempotencyKey)
+            writer.write(Int64(payload.count))
+            writer.write(payload)
             SHA256.hash(data: UnsafeRawBufferPointer(start: raw.baseAddress, count: writer.count))
                 .withUnsafeBytes { digest.copyMemory(from: $0.baseAddress!, byteCount: 32) }
         }

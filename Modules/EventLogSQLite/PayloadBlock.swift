@@ -11,7 +11,7 @@ struct PayloadBlock {
     private let bounds: [Int]
 
     /// Appends to `block` the uncompressed block of `payloads`.
-    static func encode(_ payloads: some Collection<[UInt8]>, into block: inout [UInt8]) {
+    static func encode<Payload: Collection<UInt8>>(_ payloads: some Collection<Payload>, into block: inout [UInt8]) {
         LEB128.append(UInt(payloads.count), to: &block)
         for payload in payloads { LEB128.append(UInt(payload.count), to: &block) }
         for payload in payloads { block.append(contentsOf: payload) }

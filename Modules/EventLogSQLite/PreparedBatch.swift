@@ -12,9 +12,13 @@ import Synchronization
 /// Small batches, and batches with idempotency keys (which need the database to look keys
 /// up), are prepared on the calling thread first.
 final class PreparedBatch: @unchecked Sendable {
-    /// One event to insert, with its ids.
+    /// One event to insert, with its ids: event `entry` of the batch's events, written as
+    /// `sequence` at `position` and `recordedAt` (milliseconds since the epoch).
     struct Row {
-        var event: RecordedEvent
+        var entry: Int
+        var sequence: Int64
+        var position: Int64
+        var recordedAt: Int64
         var streamID: Int64
         var typeID: Int64
         var isNewStream: Bool
@@ -32,6 +36,8 @@ final class PreparedBatch: @unchecked Sendable {
     /// Batches at least this large, without idempotency keys, are prepared on another thread.
     static let threadedThreshold = 64
 
+    /// The events, whose envelopes and payloads the rows are read from.
+    let events: EventBatch
     private let rows: UnsafeMutablePointer<Row>
     private let hashes: UnsafeMutableRawPointer
     /// Room for the compressed payloads, when the cache has a payload dictionary.
@@ -54,27 +60,28 @@ final class PreparedBatch: @unchecked Sendable {
     /// Whether `finish()` returns where each event landed.
     private let keepsLandings: Bool
 
-    /// Starts preparing `events` on top of `cache`.
+    /// Starts preparing `events` on top of `cache`, as recorded at `now`.
     ///
     /// `storedEvent` looks idempotency keys up; it is only called on this thread.
     /// `cache` is consumed: a copy still alive when the preparer first moves a stream head would
     /// make it copy every head (the preparer may start before this initializer returns).
     /// Without `keepingLandings`, `finish()` returns no results (the caller knows them).
     init(
-        _ events: [NewEvent], cache: consuming WriterCache, at now: Instant, on preparer: Preparer, keepingLandings: Bool = true,
+        _ events: EventBatch, cache: consuming WriterCache, at now: Instant, on preparer: Preparer, keepingLandings: Bool = true,
         storedEvent: (String) throws -> AppendedEvent?
     ) {
         keepsLandings = keepingLandings
-        let room = cache.payloadCompressor == nil ? 0 : events.reduce(0) { $0 + PayloadCompressor.bound($1.payload.count) }
+        self.events = events
+        let room = cache.payloadCompressor == nil ? 0 : events.entries.reduce(0) { $0 + PayloadCompressor.bound($1.payloadCount) }
         self.cache = consume cache
         rows = .allocate(capacity: max(1, events.count))
         hashes = .allocate(byteCount: max(1, events.count) * 32, alignment: 8)
         compressed = .allocate(byteCount: room, alignment: 1)
-        threaded = events.count >= Self.threadedThreshold && !events.contains { $0.idempotencyKey != nil }
+        threaded = events.count >= Self.threadedThreshold && !events.hasIdempotencyKeys
         if threaded {
-            preparer.run { [self] in prepare(events, at: now, storedEvent: { _ in nil }) }
+            preparer.run { [self] in prepare(at: now, storedEvent: { _ in nil }) }
         } else {
-            prepare(events, at: now, storedEvent: storedEvent)
+            prepare(at: now, storedEvent: storedEvent)
         }
     }
 
@@ -87,51 +94,63 @@ final class PreparedBatch: @unchecked Sendable {
         compressed.deallocate()
     }
 
-    private func prepare(_ events: [NewEvent], at now: Instant, storedEvent: (String) throws -> AppendedEvent?) {
+    private func prepare(at now: Instant, storedEvent: (String) throws -> AppendedEvent?) {
         // Moved into locals for the loop: no exclusivity check per access, and no copy on write.
         var cache = WriterCache()
         swap(&cache, &self.cache)
         var results: [AppendedEvent] = []
         // The cache's heads move with every planned event (`advance` below).
         var planner = AppendPlanner(after: cache.lastSequence, at: now, callerMovesHeads: true)
+        let recordedAt = now.millisecondsSinceEpoch
         var chain = HashChain()
         var count = 0
         var payloads = PayloadGrouper(compressor: cache.payloadCompressor)
         if keepsLandings { results.reserveCapacity(events.count) }
         do {
-            for event in events {
-                if cancelled.load(ordering: .relaxed) { break }
-                // The planned event is moved, not copied, into its row: each copy would count a
-                // reference to each of its strings and its payload.
-                // One look-up of the stream's head serves the planner and the move below.
-                let head = cache.streams.index(forKey: event.streamID)
-                let step = try planner.plan(event, storedEvent: storedEvent, streamVersion: { name in
-                    name == event.streamID ? head.map { cache.streams.values[$0].version } ?? 0 : cache.streams[name]?.version ?? 0
-                })
-                let recorded: RecordedEvent
-                switch consume step {
-                case .write(let planned):
-                    recorded = planned
-                case .duplicate(let stored):
-                    results.append(stored)
-                    continue
+            try events.entries.withUnsafeBufferPointer { entries in
+                for index in entries.indices {
+                    if cancelled.load(ordering: .relaxed) { break }
+                    let entry = entries.baseAddress! + index
+                    // One look-up of the stream's head serves the planner and the move below.
+                    let head = cache.streams.index(forKey: entry.pointee.streamID)
+                    let placement = try planner.place(
+                        streamID: entry.pointee.streamID, type: entry.pointee.type, schemaVersion: entry.pointee.schemaVersion,
+                        idempotencyKey: entry.pointee.idempotencyKey, expectedPosition: entry.pointee.expectedPosition,
+                        storedEvent: storedEvent,
+                        streamVersion: { name in
+                            name == entry.pointee.streamID ? head.map { cache.streams.values[$0].version } ?? 0 : cache.streams[name]?.version ?? 0
+                        }
+                    )
+                    guard case .write(let sequence, let position) = placement else {
+                        if case .duplicate(let stored) = placement { results.append(stored) }
+                        continue
+                    }
+                    let stream = cache.advance(entry.pointee.streamID, to: position, head: head)
+                    let type = cache.typeID(entry.pointee.type)
+                    cache.unindexed.append((stream.id, sequence, position))
+                    let payload = self.payload(entry.pointee)
+                    let previous = count == 0
+                        ? nil : UnsafeRawBufferPointer(start: hashes + (count - 1) * 32, count: 32)
+                    if let previous {
+                        chain.hash(entry.pointee, sequence: sequence, position: position, recordedAt: recordedAt, payload: payload, previous: previous, into: hashes + count * 32)
+                    } else {
+                        cache.lastHash.withUnsafeBytes {
+                            chain.hash(entry.pointee, sequence: sequence, position: position, recordedAt: recordedAt, payload: payload, previous: $0, into: hashes)
+                        }
+                    }
+                    cache.lastSequence = sequence
+                    if keepsLandings {
+                        results.append(AppendedEvent(sequence: sequence, streamID: entry.pointee.streamID, position: position, isDuplicate: false))
+                    }
+                    // Rows are handed to the writer once their payloads are compressed.
+                    if let ready = payloads.closesGroup(before: payload.count, at: count) { handOver(ready) }
+                    (rows + count).initialize(to: Row(
+                        entry: index, sequence: sequence, position: position, recordedAt: recordedAt,
+                        streamID: stream.id, typeID: type.id, isNewStream: stream.isNew, isNewType: type.isNew
+                    ))
+                    count += 1
+                    if let ready = payloads.add(payload.count, endingAt: count) { handOver(ready) }
                 }
-                let stream = cache.advance(recorded.streamID, to: recorded.position, head: head)
-                let type = cache.typeID(recorded.type)
-                cache.unindexed.append((stream.id, recorded.sequence, recorded.position))
-                if count == 0 {
-                    cache.lastHash.withUnsafeBytes { chain.hash(recorded, previous: $0, into: hashes) }
-                } else {
-                    chain.hash(recorded, previous: UnsafeRawBufferPointer(start: hashes + (count - 1) * 32, count: 32), into: hashes + count * 32)
-                }
-                cache.lastSequence = recorded.sequence
-                if keepsLandings { results.append(AppendedEvent(recorded)) }
-                let size = recorded.payload.count
-                // Rows are handed to the writer once their payloads are compressed.
-                if let ready = payloads.closesGroup(before: size, at: count) { handOver(ready) }
-                (rows + count).initialize(to: Row(event: consume recorded, streamID: stream.id, typeID: type.id, isNewStream: stream.isNew, isNewType: type.isNew))
-                count += 1
-                if let ready = payloads.add(size, endingAt: count) { handOver(ready) }
             }
         } catch {
             failure = error
@@ -145,6 +164,16 @@ final class PreparedBatch: @unchecked Sendable {
         finished.signal()
     }
 
+    /// The payload of the row's event, in place in ``events``.
+    func payload(of row: Row) -> UnsafeRawBufferPointer {
+        payload(events.entries[row.entry])
+    }
+
+    private func payload(_ entry: borrowing EventBatch.Entry) -> UnsafeRawBufferPointer {
+        // The batch is never mutated while this object holds it, so its bytes stay in place.
+        events.withPayloadBytes { UnsafeRawBufferPointer(rebasing: $0[entry.payloadStart..<entry.payloadStart + entry.payloadCount]) }
+    }
+
     /// Compresses the group's payloads (one alone, several as a block) into `compressed` after
     /// what it holds, then hands the rows through the group's last to the writer.
     private func handOver(_ group: PayloadGrouper.Group) {
@@ -152,7 +181,7 @@ final class PreparedBatch: @unchecked Sendable {
             let room = UnsafeMutableRawBufferPointer(rebasing: compressed[compressedEnd...])
             if group.rows.count == 1 {
                 let row = rows + group.rows.lowerBound
-                if let size = row.pointee.event.payload.withUnsafeBytes({ compressor.compress($0, into: room) }) {
+                if let size = compressor.compress(payload(of: row.pointee), into: room) {
                     row.pointee.compressedPayload = UnsafeRawBufferPointer(rebasing: room[..<size])
                     row.pointee.dictionaryID = compressor.dictionaryID
                     compressedEnd += size
@@ -161,7 +190,7 @@ final class PreparedBatch: @unchecked Sendable {
                 let first = rows + group.rows.lowerBound
                 first.pointee.block = UnsafeRawBufferPointer(rebasing: room[..<size])
                 first.pointee.dictionaryID = compressor.dictionaryID
-                for index in group.rows { rows[index].payloadBlock = first.pointee.event.sequence }
+                for index in group.rows { rows[index].payloadBlock = first.pointee.sequence }
                 compressedEnd += size
             }
         }
@@ -174,7 +203,7 @@ final class PreparedBatch: @unchecked Sendable {
     /// or nil when it would not shrink (the payloads stay in their rows).
     private func compressBlock(_ indices: Range<Int>, with compressor: PayloadCompressor, into room: UnsafeMutableRawBufferPointer) -> Int? {
         blockBytes.removeAll(keepingCapacity: true)
-        PayloadBlock.encode(indices.lazy.map { self.rows[$0].event.payload }, into: &blockBytes)
+        PayloadBlock.encode(indices.lazy.map { self.payload(of: self.rows[$0]) }, into: &blockBytes)
         return blockBytes.withUnsafeBytes { compressor.compress(block: $0, into: room) }
     }
 

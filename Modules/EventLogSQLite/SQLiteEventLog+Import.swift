@@ -1,6 +1,7 @@
 import EventLog
 import GRDB
 import GRDBSQLite
+import PlatformKit
 
 extension SQLiteEventLog {
     /// Writes recorded events (from an export) keeping their sequence numbers, times and hashes.
@@ -32,9 +33,16 @@ extension SQLiteEventLog {
                 }
                 let stream = cache!.advance(event.streamID, to: event.position)
                 let type = cache!.typeID(event.type)
-                let row = PreparedBatch.Row(event: event, streamID: stream.id, typeID: type.id, isNewStream: stream.isNew, isNewType: type.isNew)
+                let events = EventBatch([NewEvent(
+                    streamID: event.streamID, type: event.type, schemaVersion: event.schemaVersion, payload: event.payload,
+                    correlationID: event.correlationID, causationID: event.causationID, idempotencyKey: event.idempotencyKey
+                )])
+                let row = PreparedBatch.Row(
+                    entry: 0, sequence: event.sequence, position: event.position, recordedAt: event.recordedAt.millisecondsSinceEpoch,
+                    streamID: stream.id, typeID: type.id, isNewStream: stream.isNew, isNewType: type.isNew
+                )
                 try withUnsafePointer(to: row) { row in
-                    try hash.withUnsafeBytes { try insert(UnsafeBufferPointer(start: row, count: 1), hashes: $0.baseAddress!, statement, db) }
+                    try hash.withUnsafeBytes { try insert(UnsafeBufferPointer(start: row, count: 1), of: events, hashes: $0.baseAddress!, statement, db) }
                 }
                 cache!.unindexed.append((stream.id, event.sequence, event.position))
                 cache!.lastSequence = event.sequence

@@ -22,10 +22,10 @@ extension SQLiteEventLog {
         while true {
             let written = try batch.withRows(from: index, upTo: Self.rowsPerInsert) { rows, hashes in
                 if rows.count == Self.rowsPerInsert {
-                    return try insert(rows, hashes: hashes, group, db)
+                    return try insert(rows, of: batch.events, hashes: hashes, group, db)
                 }
                 for offset in rows.indices {
-                    try insert(UnsafeBufferPointer(rebasing: rows[offset..<offset + 1]), hashes: hashes + offset * 32, single, db)
+                    try insert(UnsafeBufferPointer(rebasing: rows[offset..<offset + 1]), of: batch.events, hashes: hashes + offset * 32, single, db)
                 }
             }
             guard written > 0 else { return }
@@ -53,25 +53,34 @@ extension SQLiteEventLog {
             """
     }
 
-    /// Writes `rows` (and their new streams, types and payload blocks) with `statement`, which inserts exactly
-    /// `rows.count` events; `hashes` holds their chain hashes, 32 bytes each.
+    /// Writes `rows` of `events` (and their new streams, types and payload blocks) with
+    /// `statement`, which inserts exactly `rows.count` events; `hashes` holds their chain hashes,
+    /// 32 bytes each.
     ///
     /// Payloads and hashes are bound without copying: they must stay in place until the
     /// statement's bindings are cleared or replaced.
-    func insert(_ rows: UnsafeBufferPointer<PreparedBatch.Row>, hashes: UnsafeRawPointer, _ statement: OpaquePointer, _ db: Database) throws {
+    func insert(
+        _ rows: UnsafeBufferPointer<PreparedBatch.Row>, of events: EventBatch, hashes: UnsafeRawPointer, _ statement: OpaquePointer, _ db: Database
+    ) throws {
         sqlite3_reset(statement)
-        for index in rows.indices {
-            let row = rows.baseAddress! + index
-            if row.pointee.isNewStream {
-                try insertName("INSERT INTO streams(id, name, version) VALUES (?, ?, 0)", id: row.pointee.streamID, name: row.pointee.event.streamID, db)
+        try events.entries.withUnsafeBufferPointer { entries in
+            try events.withPayloadBytes { payloads in
+                for index in rows.indices {
+                    let row = rows.baseAddress! + index
+                    let entry = entries.baseAddress! + row.pointee.entry
+                    if row.pointee.isNewStream {
+                        try insertName("INSERT INTO streams(id, name, version) VALUES (?, ?, 0)", id: row.pointee.streamID, name: entry.pointee.streamID, db)
+                    }
+                    if row.pointee.isNewType {
+                        try insertName("INSERT INTO event_types(id, name) VALUES (?, ?)", id: row.pointee.typeID, name: entry.pointee.type, db)
+                    }
+                    if let block = row.pointee.block {
+                        try insertBlock(block, first: row.pointee.sequence, dictionary: row.pointee.dictionaryID, db)
+                    }
+                    let payload = UnsafeRawBufferPointer(rebasing: payloads[entry.pointee.payloadStart..<entry.pointee.payloadStart + entry.pointee.payloadCount])
+                    bind(row, entry, payload: payload, hash: hashes + index * 32, statement, from: Int32(index * Self.columnsPerRow))
+                }
             }
-            if row.pointee.isNewType {
-                try insertName("INSERT INTO event_types(id, name) VALUES (?, ?)", id: row.pointee.typeID, name: row.pointee.event.type, db)
-            }
-            if let block = row.pointee.block {
-                try insertBlock(block, first: row.pointee.event.sequence, dictionary: row.pointee.dictionaryID, db)
-            }
-            bind(row, hash: hashes + index * 32, statement, from: Int32(index * Self.columnsPerRow))
         }
         _ = try SQLiteRaw.step(statement, db)
     }
@@ -96,16 +105,19 @@ extension SQLiteEventLog {
         _ = try SQLiteRaw.step(statement, db)
     }
 
-    private func bind(_ row: UnsafePointer<PreparedBatch.Row>, hash: UnsafeRawPointer, _ statement: OpaquePointer, from offset: Int32) {
-        sqlite3_bind_int64(statement, offset + 1, row.pointee.event.sequence)
+    private func bind(
+        _ row: UnsafePointer<PreparedBatch.Row>, _ entry: UnsafePointer<EventBatch.Entry>, payload: UnsafeRawBufferPointer,
+        hash: UnsafeRawPointer, _ statement: OpaquePointer, from offset: Int32
+    ) {
+        sqlite3_bind_int64(statement, offset + 1, row.pointee.sequence)
         sqlite3_bind_int64(statement, offset + 2, row.pointee.streamID)
-        sqlite3_bind_int64(statement, offset + 3, row.pointee.event.position)
+        sqlite3_bind_int64(statement, offset + 3, row.pointee.position)
         sqlite3_bind_int64(statement, offset + 4, row.pointee.typeID)
-        sqlite3_bind_int64(statement, offset + 5, Int64(row.pointee.event.schemaVersion))
-        sqlite3_bind_int64(statement, offset + 6, row.pointee.event.recordedAt.millisecondsSinceEpoch)
-        SQLiteRaw.bind(statement, offset + 7, row.pointee.event.correlationID)
-        SQLiteRaw.bind(statement, offset + 8, row.pointee.event.causationID)
-        SQLiteRaw.bind(statement, offset + 9, row.pointee.event.idempotencyKey)
+        sqlite3_bind_int64(statement, offset + 5, Int64(entry.pointee.schemaVersion))
+        sqlite3_bind_int64(statement, offset + 6, row.pointee.recordedAt)
+        SQLiteRaw.bind(statement, offset + 7, entry.pointee.correlationID)
+        SQLiteRaw.bind(statement, offset + 8, entry.pointee.causationID)
+        SQLiteRaw.bind(statement, offset + 9, entry.pointee.idempotencyKey)
         sqlite3_bind_blob(statement, offset + 11, hash, 32, nil)
         if row.pointee.payloadBlock != 0 {
             sqlite3_bind_zeroblob(statement, offset + 10, 0)
@@ -118,10 +130,8 @@ extension SQLiteEventLog {
             sqlite3_bind_blob(statement, offset + 10, compressed.baseAddress, Int32(compressed.count), nil)
             sqlite3_bind_int64(statement, offset + 12, row.pointee.dictionaryID)
         } else {
-            _ = row.pointee.event.payload.withUnsafeBytes { payload in
-                // A non-nil pointer even for an empty payload: the column is NOT NULL.
-                sqlite3_bind_blob(statement, offset + 10, payload.baseAddress ?? hash, Int32(payload.count), nil)
-            }
+            // A non-nil pointer even for an empty payload: the column is NOT NULL.
+            sqlite3_bind_blob(statement, offset + 10, payload.baseAddress ?? hash, Int32(payload.count), nil)
             sqlite3_bind_null(statement, offset + 12)
         }
     }

@@ -124,7 +124,8 @@ public final class SQLiteEventLog: EventLogStore, BulkEventLogWriter, Sendable {
     public func append(_ events: [NewEvent]) throws -> [AppendedEvent] {
         guard !events.isEmpty else { return [] }
         let now = clock.now()
-        return try writing { cache, db in try self.append(events, at: now, cache: &cache, db) }
+        let batch = EventBatch(events)
+        return try writing { cache, db in try self.append(batch, at: now, cache: &cache, db) }
     }
 
     /// Appends `events` as ``append(_:)`` does, without building where each landed.
@@ -132,9 +133,9 @@ public final class SQLiteEventLog: EventLogStore, BulkEventLogWriter, Sendable {
     /// - Throws: ``EventLogError`` with `.invalidInput` if an event has an idempotency key (a
     ///   duplicate's landing is the only sign that nothing was appended), and what
     ///   ``append(_:)`` throws.
-    public func appendWithoutLandings(_ events: [NewEvent]) throws {
+    public func appendWithoutLandings(_ events: EventBatch) throws {
         guard !events.isEmpty else { return }
-        guard !events.contains(where: { $0.idempotencyKey != nil }) else {
+        guard !events.hasIdempotencyKeys else {
             throw EventLogError(.invalidInput, "appendWithoutLandings takes no idempotency keys: use append")
         }
         let now = clock.now()
@@ -163,7 +164,7 @@ public final class SQLiteEventLog: EventLogStore, BulkEventLogWriter, Sendable {
 
     /// Where `events` landed (none without `landings`).
     private func append(
-        _ events: [NewEvent], at now: Instant, cache: inout WriterCache?, _ db: Database, landings: Bool = true
+        _ events: EventBatch, at now: Instant, cache: inout WriterCache?, _ db: Database, landings: Bool = true
     ) throws -> [AppendedEvent] {
         // Another process may have appended since: then the cache is reloaded.
         let last = try Int64.fetchOne(db.cachedStatement(sql: "SELECT MAX(seq) FROM events")) ?? 0

@@ -88,11 +88,11 @@ struct WriterCache {
     /// generation, or from the `streams` table for a cold stream (its version there is exact: a
     /// stream goes cold only when an index run has written its version). Call before planning
     /// appends to them. Names are read in place: a batch's events come from another thread.
-    mutating func warm(streamsOf events: [NewEvent], _ db: Database) throws {
+    mutating func warm(streamsOf events: EventBatch, _ db: Database) throws {
         guard hasColdStreams || !olderStreams.isEmpty else { return }
-        try events.withUnsafeBufferPointer { events in
-            for index in events.indices where streams[events[index].streamID] == nil {
-                try bringBack(events[index].streamID, db)
+        try events.entries.withUnsafeBufferPointer { entries in
+            for index in entries.indices where streams[entries[index].streamID] == nil {
+                try bringBack(entries[index].streamID, db)
             }
         }
     }

@@ -65,22 +65,22 @@ final class LargeBatchTests: XCTestCase {
         // payloads compressed once the log holds 500 events.
         for size in [1, 63, 64, 65, 500, 2_049, 7] {
             let batch = (0..<size).map { _ in randomEvent(&random) }
-            try log.appendWithoutLandings(batch)
+            try log.appendWithoutLandings(EventBatch(batch))
             try twin.append(batch)
             XCTAssertEqual(try log.lastSequence(), try twin.lastSequence(), "batch of \(size)")
         }
         XCTAssertEqual(try log.events(), try twin.events())
         XCTAssertEqual(try log.headHash(), try twin.headHash())
-        try log.appendWithoutLandings([])
+        try log.appendWithoutLandings(EventBatch())
 
         let appended = try log.lastSequence()
         let keyed = NewEvent(streamID: "s1", type: "test.t0", payload: [], idempotencyKey: "k")
-        XCTAssertThrowsError(try log.appendWithoutLandings([randomEvent(&random), keyed])) { error in
+        XCTAssertThrowsError(try log.appendWithoutLandings(EventBatch([randomEvent(&random), keyed]))) { error in
             XCTAssertEqual((error as? EventLogError)?.code, .invalidInput, "\(error)")
         }
         var conflicting = (0..<200).map { _ in randomEvent(&random) }
         conflicting[150].expectedPosition = 1_000
-        XCTAssertThrowsError(try log.appendWithoutLandings(conflicting))
+        XCTAssertThrowsError(try log.appendWithoutLandings(EventBatch(conflicting)))
         XCTAssertEqual(try log.lastSequence(), appended)
         XCTAssertTrue(try log.verify().isValid)
     }
