@@ -35,13 +35,13 @@ package struct HashChain {
     /// The hash of a batch's event `entry`, written as `sequence` at `position` and `recordedAt`
     /// (milliseconds since the epoch), whose payload is `payload`.
     mutating func hash(
-        _ entry: borrowing EventBatch.Entry, sequence: Int64, position: Int64, recordedAt: Int64, payload: UnsafeRawBufferPointer,
+        _ entry: UnsafePointer<EventBatch.Entry>, sequence: Int64, position: Int64, recordedAt: Int64, payload: UnsafeRawBufferPointer,
         previous: UnsafeRawBufferPointer, into digest: UnsafeMutableRawPointer
     ) {
         hash(
-            sequence: sequence, streamID: entry.streamID, position: position, type: entry.type,
-            schemaVersion: entry.schemaVersion, recordedAt: recordedAt, correlationID: entry.correlationID,
-            causationID: entry.causationID, idempotencyKey: entry.idempotencyKey, payload: payload, previous: previous, into: digest
+            sequence: sequence, streamID: entry.pointee.streamID, position: position, type: entry.pointee.type,
+            schemaVersion: entry.pointee.schemaVersion, recordedAt: recordedAt, correlationID: entry.pointee.correlationID,
+            causationID: entry.pointee.causationID, idempotencyKey: entry.pointee.idempotencyKey, payload: payload, previous: previous, into: digest
         )
     }
 
@@ -91,11 +91,16 @@ private struct CanonicalWriter {
     }
 
     mutating func write(_ text: String) {
-        var text = text
-        text.withUTF8 { utf8 in
-            write(Int64(utf8.count))
-            write(UnsafeRawBufferPointer(utf8))
-        }
+        // Read in place where the string is contiguous (native strings are): a copy would count
+        // a reference to a string another thread made, a write to its cache line.
+        if text.utf8.withContiguousStorageIfAvailable({ write(utf8: $0) }) != nil { return }
+        var copy = text
+        copy.withUTF8 { write(utf8: $0) }
+    }
+
+    private mutating func write(utf8: UnsafeBufferPointer<UInt8>) {
+        write(Int64(utf8.count))
+        write(UnsafeRawBufferPointer(utf8))
     }
 
     mutating func write(optional text: String?) {

@@ -19,6 +19,9 @@ final class PreparedBatch: @unchecked Sendable {
         var sequence: Int64
         var position: Int64
         var recordedAt: Int64
+        /// Where the event's payload is in the batch's payload bytes.
+        var payloadStart: Int
+        var payloadCount: Int
         var streamID: Int64
         var typeID: Int64
         var isNewStream: Bool
@@ -38,6 +41,8 @@ final class PreparedBatch: @unchecked Sendable {
 
     /// The events, whose envelopes and payloads the rows are read from.
     let events: EventBatch
+    /// The events' payload bytes, in place: `events` is never mutated while this object holds it.
+    private let payloadBytes: UnsafeRawBufferPointer
     private let rows: UnsafeMutablePointer<Row>
     private let hashes: UnsafeMutableRawPointer
     /// Room for the compressed payloads, when the cache has a payload dictionary.
@@ -72,6 +77,7 @@ final class PreparedBatch: @unchecked Sendable {
     ) {
         keepsLandings = keepingLandings
         self.events = events
+        payloadBytes = events.withPayloadBytes { $0 }
         let room = cache.payloadCompressor == nil ? 0 : events.entries.reduce(0) { $0 + PayloadCompressor.bound($1.payloadCount) }
         self.cache = consume cache
         rows = .allocate(capacity: max(1, events.count))
@@ -128,14 +134,14 @@ final class PreparedBatch: @unchecked Sendable {
                     let stream = cache.advance(entry.pointee.streamID, to: position, head: head)
                     let type = cache.typeID(entry.pointee.type)
                     cache.unindexed.append((stream.id, sequence, position))
-                    let payload = self.payload(entry.pointee)
+                    let payload = self.payload(at: entry.pointee.payloadStart, count: entry.pointee.payloadCount)
                     let previous = count == 0
                         ? nil : UnsafeRawBufferPointer(start: hashes + (count - 1) * 32, count: 32)
                     if let previous {
-                        chain.hash(entry.pointee, sequence: sequence, position: position, recordedAt: recordedAt, payload: payload, previous: previous, into: hashes + count * 32)
+                        chain.hash(entry, sequence: sequence, position: position, recordedAt: recordedAt, payload: payload, previous: previous, into: hashes + count * 32)
                     } else {
                         cache.lastHash.withUnsafeBytes {
-                            chain.hash(entry.pointee, sequence: sequence, position: position, recordedAt: recordedAt, payload: payload, previous: $0, into: hashes)
+                            chain.hash(entry, sequence: sequence, position: position, recordedAt: recordedAt, payload: payload, previous: $0, into: hashes)
                         }
                     }
                     cache.lastSequence = sequence
@@ -146,6 +152,7 @@ final class PreparedBatch: @unchecked Sendable {
                     if let ready = payloads.closesGroup(before: payload.count, at: count) { handOver(ready) }
                     (rows + count).initialize(to: Row(
                         entry: index, sequence: sequence, position: position, recordedAt: recordedAt,
+                        payloadStart: entry.pointee.payloadStart, payloadCount: payload.count,
                         streamID: stream.id, typeID: type.id, isNewStream: stream.isNew, isNewType: type.isNew
                     ))
                     count += 1
@@ -165,13 +172,12 @@ final class PreparedBatch: @unchecked Sendable {
     }
 
     /// The payload of the row's event, in place in ``events``.
-    func payload(of row: Row) -> UnsafeRawBufferPointer {
-        payload(events.entries[row.entry])
+    private func payload(of row: Row) -> UnsafeRawBufferPointer {
+        payload(at: row.payloadStart, count: row.payloadCount)
     }
 
-    private func payload(_ entry: borrowing EventBatch.Entry) -> UnsafeRawBufferPointer {
-        // The batch is never mutated while this object holds it, so its bytes stay in place.
-        events.withPayloadBytes { UnsafeRawBufferPointer(rebasing: $0[entry.payloadStart..<entry.payloadStart + entry.payloadCount]) }
+    private func payload(at start: Int, count: Int) -> UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(rebasing: payloadBytes[start..<start + count])
     }
 
     /// Compresses the group's payloads (one alone, several as a block) into `compressed` after

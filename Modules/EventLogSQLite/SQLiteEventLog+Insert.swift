@@ -68,6 +68,7 @@ extension SQLiteEventLog {
                 for index in rows.indices {
                     let row = rows.baseAddress! + index
                     let entry = entries.baseAddress! + row.pointee.entry
+                    let payload = UnsafeRawBufferPointer(rebasing: payloads[row.pointee.payloadStart..<row.pointee.payloadStart + row.pointee.payloadCount])
                     if row.pointee.isNewStream {
                         try insertName("INSERT INTO streams(id, name, version) VALUES (?, ?, 0)", id: row.pointee.streamID, name: entry.pointee.streamID, db)
                     }
@@ -77,7 +78,6 @@ extension SQLiteEventLog {
                     if let block = row.pointee.block {
                         try insertBlock(block, first: row.pointee.sequence, dictionary: row.pointee.dictionaryID, db)
                     }
-                    let payload = UnsafeRawBufferPointer(rebasing: payloads[entry.pointee.payloadStart..<entry.pointee.payloadStart + entry.pointee.payloadCount])
                     bind(row, entry, payload: payload, hash: hashes + index * 32, statement, from: Int32(index * Self.columnsPerRow))
                 }
             }
