@@ -35,7 +35,7 @@ public struct EventBatch: RandomAccessCollection, Sendable {
     public var endIndex: Int { entries.count }
 
     /// Whether an event of the batch has an idempotency key.
-    public var hasIdempotencyKeys: Bool { entries.contains { $0.idempotencyKey != nil } }
+    package var hasIdempotencyKeys: Bool { entries.contains { $0.idempotencyKey != nil } }
 
     /// Adds `event` at the end; its typed value is not kept.
     public mutating func append(_ event: NewEvent) {

@@ -51,7 +51,7 @@ public struct NewEvent: Sendable, Hashable {
     }
 
     /// Calls `body` with the payload's bytes, in place.
-    public func withPayload<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+    func withPayload<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
         try storage.payload.withUnsafeBytes(body)
     }
 

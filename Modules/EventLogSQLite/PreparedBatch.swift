@@ -19,9 +19,6 @@ final class PreparedBatch: @unchecked Sendable {
         var sequence: Int64
         var position: Int64
         var recordedAt: Int64
-        /// Where the event's payload is in the batch's payload bytes.
-        var payloadStart: Int
-        var payloadCount: Int
         var streamID: Int64
         var typeID: Int64
         var isNewStream: Bool
@@ -41,7 +38,9 @@ final class PreparedBatch: @unchecked Sendable {
 
     /// The events, whose envelopes and payloads the rows are read from.
     let events: EventBatch
-    /// The events' payload bytes, in place: `events` is never mutated while this object holds it.
+    /// The events' envelopes and payload bytes, in place: `events` is never mutated while this
+    /// object holds it.
+    private let entries: UnsafeBufferPointer<EventBatch.Entry>
     private let payloadBytes: UnsafeRawBufferPointer
     private let rows: UnsafeMutablePointer<Row>
     private let hashes: UnsafeMutableRawPointer
@@ -77,6 +76,7 @@ final class PreparedBatch: @unchecked Sendable {
     ) {
         keepsLandings = keepingLandings
         self.events = events
+        entries = events.entries.withUnsafeBufferPointer { $0 }
         payloadBytes = events.withPayloadBytes { $0 }
         let room = cache.payloadCompressor == nil ? 0 : events.entries.reduce(0) { $0 + PayloadCompressor.bound($1.payloadCount) }
         self.cache = consume cache
@@ -113,51 +113,48 @@ final class PreparedBatch: @unchecked Sendable {
         var payloads = PayloadGrouper(compressor: cache.payloadCompressor)
         if keepsLandings { results.reserveCapacity(events.count) }
         do {
-            try events.entries.withUnsafeBufferPointer { entries in
-                for index in entries.indices {
-                    if cancelled.load(ordering: .relaxed) { break }
-                    let entry = entries.baseAddress! + index
-                    // One look-up of the stream's head serves the planner and the move below.
-                    let head = cache.streams.index(forKey: entry.pointee.streamID)
-                    let placement = try planner.place(
-                        streamID: entry.pointee.streamID, type: entry.pointee.type, schemaVersion: entry.pointee.schemaVersion,
-                        idempotencyKey: entry.pointee.idempotencyKey, expectedPosition: entry.pointee.expectedPosition,
-                        storedEvent: storedEvent,
-                        streamVersion: { name in
-                            name == entry.pointee.streamID ? head.map { cache.streams.values[$0].version } ?? 0 : cache.streams[name]?.version ?? 0
-                        }
-                    )
-                    guard case .write(let sequence, let position) = placement else {
-                        if case .duplicate(let stored) = placement { results.append(stored) }
-                        continue
+            for index in entries.indices {
+                if cancelled.load(ordering: .relaxed) { break }
+                let entry = entries.baseAddress! + index
+                // One look-up of the stream's head serves the planner and the move below.
+                let head = cache.streams.index(forKey: entry.pointee.streamID)
+                let placement = try planner.place(
+                    streamID: entry.pointee.streamID, type: entry.pointee.type, schemaVersion: entry.pointee.schemaVersion,
+                    idempotencyKey: entry.pointee.idempotencyKey, expectedPosition: entry.pointee.expectedPosition,
+                    storedEvent: storedEvent,
+                    streamVersion: { name in
+                        name == entry.pointee.streamID ? head.map { cache.streams.values[$0].version } ?? 0 : cache.streams[name]?.version ?? 0
                     }
-                    let stream = cache.advance(entry.pointee.streamID, to: position, head: head)
-                    let type = cache.typeID(entry.pointee.type)
-                    cache.unindexed.append((stream.id, sequence, position))
-                    let payload = self.payload(at: entry.pointee.payloadStart, count: entry.pointee.payloadCount)
-                    let previous = count == 0
-                        ? nil : UnsafeRawBufferPointer(start: hashes + (count - 1) * 32, count: 32)
-                    if let previous {
-                        chain.hash(entry, sequence: sequence, position: position, recordedAt: recordedAt, payload: payload, previous: previous, into: hashes + count * 32)
-                    } else {
-                        cache.lastHash.withUnsafeBytes {
-                            chain.hash(entry, sequence: sequence, position: position, recordedAt: recordedAt, payload: payload, previous: $0, into: hashes)
-                        }
-                    }
-                    cache.lastSequence = sequence
-                    if keepsLandings {
-                        results.append(AppendedEvent(sequence: sequence, streamID: entry.pointee.streamID, position: position, isDuplicate: false))
-                    }
-                    // Rows are handed to the writer once their payloads are compressed.
-                    if let ready = payloads.closesGroup(before: payload.count, at: count) { handOver(ready) }
-                    (rows + count).initialize(to: Row(
-                        entry: index, sequence: sequence, position: position, recordedAt: recordedAt,
-                        payloadStart: entry.pointee.payloadStart, payloadCount: payload.count,
-                        streamID: stream.id, typeID: type.id, isNewStream: stream.isNew, isNewType: type.isNew
-                    ))
-                    count += 1
-                    if let ready = payloads.add(payload.count, endingAt: count) { handOver(ready) }
+                )
+                guard case .write(let sequence, let position) = placement else {
+                    if case .duplicate(let stored) = placement { results.append(stored) }
+                    continue
                 }
+                let stream = cache.advance(entry.pointee.streamID, to: position, head: head)
+                let type = cache.typeID(entry.pointee.type)
+                cache.unindexed.append((stream.id, sequence, position))
+                let payload = self.payload(of: entry)
+                let previous = count == 0
+                    ? nil : UnsafeRawBufferPointer(start: hashes + (count - 1) * 32, count: 32)
+                if let previous {
+                    chain.hash(entry, sequence: sequence, position: position, recordedAt: recordedAt, payload: payload, previous: previous, into: hashes + count * 32)
+                } else {
+                    cache.lastHash.withUnsafeBytes {
+                        chain.hash(entry, sequence: sequence, position: position, recordedAt: recordedAt, payload: payload, previous: $0, into: hashes)
+                    }
+                }
+                cache.lastSequence = sequence
+                if keepsLandings {
+                    results.append(AppendedEvent(sequence: sequence, streamID: entry.pointee.streamID, position: position, isDuplicate: false))
+                }
+                // Rows are handed to the writer once their payloads are compressed.
+                if let ready = payloads.closesGroup(before: payload.count, at: count) { handOver(ready) }
+                (rows + count).initialize(to: Row(
+                    entry: index, sequence: sequence, position: position, recordedAt: recordedAt,
+                    streamID: stream.id, typeID: type.id, isNewStream: stream.isNew, isNewType: type.isNew
+                ))
+                count += 1
+                if let ready = payloads.add(payload.count, endingAt: count) { handOver(ready) }
             }
         } catch {
             failure = error
@@ -173,11 +170,12 @@ final class PreparedBatch: @unchecked Sendable {
 
     /// The payload of the row's event, in place in ``events``.
     private func payload(of row: Row) -> UnsafeRawBufferPointer {
-        payload(at: row.payloadStart, count: row.payloadCount)
+        payload(of: entries.baseAddress! + row.entry)
     }
 
-    private func payload(at start: Int, count: Int) -> UnsafeRawBufferPointer {
-        UnsafeRawBufferPointer(rebasing: payloadBytes[start..<start + count])
+    /// Read through a pointer: a copy of the envelope would count a reference to each of its strings.
+    private func payload(of entry: UnsafePointer<EventBatch.Entry>) -> UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(rebasing: payloadBytes[entry.pointee.payloadStart..<entry.pointee.payloadStart + entry.pointee.payloadCount])
     }
 
     /// Compresses the group's payloads (one alone, several as a block) into `compressed` after

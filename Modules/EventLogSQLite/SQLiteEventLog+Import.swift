@@ -39,7 +39,6 @@ extension SQLiteEventLog {
                 )])
                 let row = PreparedBatch.Row(
                     entry: 0, sequence: event.sequence, position: event.position, recordedAt: event.recordedAt.millisecondsSinceEpoch,
-                    payloadStart: 0, payloadCount: event.payload.count,
                     streamID: stream.id, typeID: type.id, isNewStream: stream.isNew, isNewType: type.isNew
                 )
                 try withUnsafePointer(to: row) { row in
