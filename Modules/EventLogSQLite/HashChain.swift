@@ -91,11 +91,8 @@ private struct CanonicalWriter {
     }
 
     mutating func write(_ text: String) {
-        // Read in place where the string is contiguous (native strings are): a copy would count
-        // a reference to a string another thread made, a write to its cache line.
-        if text.utf8.withContiguousStorageIfAvailable({ write(utf8: $0) }) != nil { return }
-        var copy = text
-        copy.withUTF8 { write(utf8: $0) }
+        // In place: a copy would count a reference to a string another thread made.
+        text.withUTF8InPlace { write(utf8: $0) }
     }
 
     private mutating func write(utf8: UnsafeBufferPointer<UInt8>) {

@@ -23,15 +23,13 @@ public struct IDSet: Sendable {
 
     /// Whether the set holds `id`.
     public func contains(_ id: String) -> Bool {
-        var id = id
-        return id.withUTF8 { number(of: $0) != nil }
+        id.withUTF8InPlace { number(of: $0) != nil }
     }
 
     /// Inserts `id`; returns whether it was new.
     @discardableResult
     public mutating func insert(_ id: String) -> Bool {
-        var id = id
-        return id.withUTF8 { utf8 in
+        id.withUTF8InPlace { utf8 in
             guard number(of: utf8) == nil else { return false }
             index.insert(Int32(locations.count), hash: IDIndex.hash(utf8: utf8))
             locations.append(arena.append(utf8))

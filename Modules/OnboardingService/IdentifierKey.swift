@@ -19,8 +19,7 @@ public struct IdentifierKey: Sendable, Hashable {
     private let storage: Storage
 
     public init(_ text: String) {
-        var text = text
-        storage = text.withUTF8 { Self.parse($0) } ?? .text(text)
+        storage = text.withUTF8InPlace { Self.parse($0) } ?? .text(text)
     }
 
     /// The key of a field of ``PackedStrings``: the bytes its hex digits spell if `isHex`, else

@@ -85,8 +85,7 @@ struct PackedStrings: Sendable {
     /// Whether field `index` of the packed bytes `packed` is `text` (byte for byte, as packed).
     static func field(_ index: Int, of packed: UnsafeBufferPointer<UInt8>, is text: String) -> Bool {
         guard let field = packedField(index, of: packed), let payload = field.payload else { return false }
-        var text = text
-        return text.withUTF8 { utf8 in
+        return text.withUTF8InPlace { utf8 in
             guard field.isHex else { return utf8.elementsEqual(payload) }
             return utf8.count == payload.count * 2 && payload.indices.allSatisfy { index in
                 utf8[2 * index] == HexDigit.character(payload[index] >> 4) && utf8[2 * index + 1] == HexDigit.character(payload[index] & 0xF)
@@ -155,8 +154,8 @@ struct PackedStrings: Sendable {
 
     /// Appends a field.
     mutating func append(_ field: String?) {
-        guard var field else { return appendHeader(0) }
-        field.withUTF8 { append(utf8: $0) }
+        guard let field else { return appendHeader(0) }
+        field.withUTF8InPlace { append(utf8: $0) }
     }
 
     /// Appends a field given as its UTF-8, which must be valid: as the bytes its digits spell if

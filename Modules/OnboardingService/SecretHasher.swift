@@ -38,10 +38,9 @@ public struct SecretHasher: Sendable {
     /// The keyed, stable identifier of a contact value or social token (an account look-up key).
     func identifierKey(_ value: String, type: DataType) -> String {
         var mac = keyed.start
-        var (typeName, value) = (type.rawValue, value)
-        typeName.withUTF8 { mac.update(data: UnsafeRawBufferPointer($0)) }
+        type.rawValue.withUTF8InPlace { mac.update(data: UnsafeRawBufferPointer($0)) }
         withUnsafeBytes(of: UInt8(0)) { mac.update(data: $0) }
-        value.withUTF8 { mac.update(data: UnsafeRawBufferPointer($0)) }
+        value.withUTF8InPlace { mac.update(data: UnsafeRawBufferPointer($0)) }
         return Array(mac.finalize().prefix(16)).hexString
     }
 }

@@ -20,8 +20,7 @@ public struct Currency: Sendable, Hashable, Codable {
         if let problem = Self.problem(code: code, minorUnitDigits: minorUnitDigits) {
             preconditionFailure(problem)
         }
-        var code = code
-        self = code.withUTF8 { Currency(codeUTF8: $0, minorUnitDigits: minorUnitDigits)! }
+        self = code.withUTF8InPlace { Currency(codeUTF8: $0, minorUnitDigits: minorUnitDigits)! }
     }
 
     /// The currency of the code given as its UTF-8, or `nil` where `problem(code:minorUnitDigits:)`

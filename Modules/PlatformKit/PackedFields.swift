@@ -35,8 +35,7 @@ public struct PackedFieldWriter {
     }
 
     public mutating func string(_ value: String) {
-        var value = value
-        value.withUTF8 { utf8 in
+        value.withUTF8InPlace { utf8 in
             unsigned(UInt(utf8.count))
             bytes.append(contentsOf: utf8)
         }

@@ -14,7 +14,7 @@ public struct StringInterner {
     /// else what `make` makes of them (`nil`, for bytes that are not text, is not kept).
     public mutating func string(_ bytes: UnsafeBufferPointer<UInt8>, making make: (UnsafeBufferPointer<UInt8>) -> String?) -> String? {
         let slot = Int(truncatingIfNeeded: FNV1a.hash(bytes) >> 54)
-        if var held = slots[slot], held.withUTF8({ $0.hasSameBytes(as: bytes) }) { return held }
+        if let held = slots[slot], held.withUTF8InPlace({ $0.hasSameBytes(as: bytes) }) { return held }
         let made = make(bytes)
         slots[slot] = made
         return made

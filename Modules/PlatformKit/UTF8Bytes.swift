@@ -88,3 +88,15 @@ public enum UTF8Bytes {
         }
     }
 }
+
+extension String {
+    /// Calls `body` with the string's UTF-8, read in place: `withUTF8` needs a mutable copy,
+    /// which counts a reference to the string's storage (a write to a cache line that another
+    /// thread may hold). Only a string that is not contiguous (bridged) is copied.
+    @inlinable
+    package func withUTF8InPlace<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        if let result = try utf8.withContiguousStorageIfAvailable(body) { return result }
+        var copy = self
+        return try copy.withUTF8(body)
+    }
+}

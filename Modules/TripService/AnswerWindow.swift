@@ -51,8 +51,7 @@ public struct AnswerWindow: Sendable, Equatable {
 
     /// The outcome of `key`, if the window holds it.
     public subscript(key: String) -> TripServiceState.Outcome? {
-        var key = key
-        return key.withUTF8 { key in
+        key.withUTF8InPlace { key in
             entry(key).flatMap { range in buffer[range].withUnsafeBufferPointer { try? Self.outcome($0) } }
         }
     }
@@ -61,8 +60,7 @@ public struct AnswerWindow: Sendable, Equatable {
     /// oldest then dropped beyond `limit`.
     mutating func set(_ outcome: TripServiceState.Outcome, for key: String, limit: Int) {
         let encoded = BinaryKeyedWriter.bytes(of: outcome)
-        var key = key
-        key.withUTF8 { key in
+        key.withUTF8InPlace { key in
             if let value = entry(key) {
                 buffer.replaceSubrange(value, with: encoded)
                 let length = (value.lowerBound - LEB128.size(of: UInt(value.count)))..<value.lowerBound
@@ -79,8 +77,7 @@ public struct AnswerWindow: Sendable, Equatable {
     /// Appends `key` as the newest, without looking for it (a window being read back, which
     /// ``isWellFormed`` then checks).
     mutating func appendUnchecked(_ key: String, _ outcome: TripServiceState.Outcome) {
-        var key = key
-        key.withUTF8 { append($0, BinaryKeyedWriter.bytes(of: outcome)) }
+        key.withUTF8InPlace { append($0, BinaryKeyedWriter.bytes(of: outcome)) }
     }
 
     private mutating func append(_ key: UnsafeBufferPointer<UInt8>, _ encoded: [UInt8]) {

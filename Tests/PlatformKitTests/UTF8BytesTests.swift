@@ -2,7 +2,7 @@ import PlatformKit
 import XCTest
 
 /// `UTF8Bytes.isValid` agrees with the standard library's validation; `isASCII` finds a byte at
-/// or above 0x80 wherever it is.
+/// or above 0x80 wherever it is; `withUTF8InPlace` lends a string's own UTF-8.
 final class UTF8BytesTests: XCTestCase {
     private func agrees(_ bytes: [UInt8], file: StaticString = #filePath, line: UInt = #line) {
         let expected = String(validating: bytes, as: UTF8.self) != nil
@@ -63,6 +63,14 @@ final class UTF8BytesTests: XCTestCase {
                 for index in start..<(start + count) { bytes[index] = 0x7F }
                 bytes.withUnsafeBufferPointer { XCTAssertTrue(UTF8Bytes.isASCII(UnsafeBufferPointer(rebasing: $0[start..<(start + count)]))) }
             }
+        }
+    }
+
+    func test_withUTF8InPlace_readsTheSameBytesAsUTF8View_forSmallLargeAndNonASCIIStrings() {
+        let large = String(repeating: "driver-0042/", count: 20)
+        let substringBacked = String(large.dropFirst(7).prefix(50))
+        for text in ["", "trip-7", "•••• 4242", "ÄÖÜ ✓ 𝄞", large, substringBacked] {
+            text.withUTF8InPlace { XCTAssertEqual(Array($0), Array(text.utf8), text) }
         }
     }
 }

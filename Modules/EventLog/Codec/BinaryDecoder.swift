@@ -393,8 +393,7 @@ class _KeyedCore {
     /// The value region of the key named `name`.
     @inline(__always)
     final func find(_ name: String, advance: Bool) -> (start: Int, end: Int)? {
-        var name = name
-        return name.withUTF8 { find($0, advance: advance) }
+        name.withUTF8InPlace { find($0, advance: advance) }
     }
 
     /// The built-in scalar at `region`, or the decoding error at `key`.

@@ -372,12 +372,7 @@ struct _KeyedEnc<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
     mutating func encode(_ value: String, forKey key: Key) throws {
         try begin(key)
-        var value = value
-        value.withUTF8 { utf8 in
-            let length = UInt64(utf8.count)
-            state.writer.varint(length &+ UInt64(_varintSize(length)))
-            state.writer.lengthPrefixed(UnsafeRawBufferPointer(utf8))
-        }
+        BinaryKeyedWriter.region(of: value, into: &state.writer)
     }
 
     mutating func encode(_ value: Double, forKey key: Key) throws {

@@ -370,8 +370,7 @@ struct _ByteWriter {
 
     @inline(__always)
     mutating func string(_ value: String) {
-        var value = value
-        value.withUTF8 { lengthPrefixed(UnsafeRawBufferPointer($0)) }
+        value.withUTF8InPlace { lengthPrefixed(UnsafeRawBufferPointer($0)) }
     }
 
     @inline(__always)

@@ -196,8 +196,7 @@ public struct BinaryKeyedReader {
     /// The case of `T` whose raw value is `key`'s bytes.
     private static func matchingCase<T: CaseIterable & RawRepresentable>(_ type: T.Type, _ key: UnsafeBufferPointer<UInt8>) -> T? where T.RawValue == String {
         T.allCases.first { kind in
-            var name = kind.rawValue
-            return name.withUTF8 { $0.count == key.count && _bytesEqual($0.baseAddress, key.baseAddress, key.count) }
+            kind.rawValue.withUTF8InPlace { $0.count == key.count && _bytesEqual($0.baseAddress, key.baseAddress, key.count) }
         }
     }
 

@@ -137,6 +137,8 @@ public struct BinaryKeyedWriter {
         encodeStrings(values, forKey: key)
     }
 
+    /// Inlined into each caller, so the loop is specialized for its collection.
+    @inline(__always)
     private mutating func encodeStrings(_ values: some Collection<String>, forKey key: StaticString) {
         begin(key)
         region { bytes in
@@ -244,8 +246,7 @@ public struct BinaryKeyedWriter {
 
     /// Writes `value` as a string region (a string's byte length and bytes), preceded by its byte length.
     static func region(of value: String, into bytes: inout _ByteWriter) {
-        var value = value
-        value.withUTF8 { region(ofUTF8: $0, into: &bytes) }
+        value.withUTF8InPlace { region(ofUTF8: $0, into: &bytes) }
     }
 
     /// Writes a string's UTF-8 as a string region, preceded by its byte length.

@@ -18,7 +18,6 @@ extension String: BinaryStringKey {
     }
 
     public func withKeyUTF8<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
-        var string = self
-        return try string.withUTF8(body)
+        try withUTF8InPlace(body)
     }
 }
