@@ -27,8 +27,7 @@ public struct ActionCardsProjection: Projection {
 
     public func apply(_ event: any Event, envelope: RecordedEvent, to state: inout State) {
         let stream = envelope.streamID
-        switch event {
-        case let event as ScreenPresented:
+        if let event = event.exactly(ScreenPresented.self) {
             state.screenViews[event.analyticsID, default: 0] += 1
             var session = state.sessions[stream] ?? Session()
             switch event.reason {
@@ -38,23 +37,21 @@ public struct ActionCardsProjection: Projection {
                 session.screens = Array(session.screens.prefix(max(0, event.depth - 1))) + [event.screenID]
             }
             state.sessions[stream] = session
-        case is SessionDismissed:
+        } else if type(of: event) == SessionDismissed.self {
             state.sessions[stream]?.screens = []
-        case let event as CardImpression:
+        } else if let event = event.exactly(CardImpression.self) {
             state.impressions[event.analyticsID, default: 0] += 1
-        case let event as CardTapped:
+        } else if let event = event.exactly(CardTapped.self) {
             state.taps[event.analyticsID, default: 0] += 1
-        case let event as ActionUnhandled:
+        } else if let event = event.exactly(ActionUnhandled.self) {
             state.unhandled[event.actionType, default: 0] += 1
-        case let event as CardPendingChanged:
+        } else if let event = event.exactly(CardPendingChanged.self) {
             var session = state.sessions[stream] ?? Session()
             session.pendingCards.removeAll { $0 == event.cardID }
             if event.pending { session.pendingCards.append(event.cardID) }
             state.sessions[stream] = session
-        case let event as CardDataChanged:
+        } else if let event = event.exactly(CardDataChanged.self) {
             state.sessions[stream, default: Session()].data[event.field] = event.value
-        default:
-            break
         }
     }
 }

@@ -50,52 +50,49 @@ struct CityProjection: Projection {
     var initialState: State { State() }
 
     func apply(_ event: any Event, envelope: RecordedEvent, to state: inout State) {
-        switch event {
-        // First: a push is one event in six of a run, and each case is a dynamic cast.
-        case let e as OOAPushSent:
+        // First: a push is one event in six of a run.
+        if let e = event.exactly(OOAPushSent.self) {
             Self.count(at: e.at.millisecondsSinceEpoch, in: &state.ooaPushesPerHour, options: state.options)
-        case let e as SimulationStarted:
+        } else if let e = event.exactly(SimulationStarted.self) {
             state.options = e.options
             state.completedPerHour = Array(repeating: 0, count: e.options.hours)
             state.cancelledPerHour = Array(repeating: 0, count: e.options.hours)
             state.ooaChangesPerHour = Array(repeating: 0, count: e.options.hours)
             state.ooaPushesPerHour = Array(repeating: 0, count: e.options.hours)
-        case is SimulationFinished:
+        } else if type(of: event) == SimulationFinished.self {
             state.finished = true
-        case let e as RiderArrived:
+        } else if let e = event.exactly(RiderArrived.self) {
             state.ridersArrived += 1
             state.onboarding[e.market, default: MarketFunnel()].arrived += 1
-        case let e as RiderOnboarded:
+        } else if let e = event.exactly(RiderOnboarded.self) {
             if e.succeeded {
                 state.onboarding[e.market, default: MarketFunnel()].onboarded += 1
             } else {
                 state.onboarding[e.market, default: MarketFunnel()].failed += 1
             }
             state.onboarding[e.market, default: MarketFunnel()].roundTrips += e.roundTrips
-        case let e as MembershipVisited:
+        } else if let e = event.exactly(MembershipVisited.self) {
             state.membershipJourneys[e.journey, default: 0] += 1
-        case is TripRequested:
+        } else if type(of: event) == TripRequested.self {
             state.tripsRequested += 1
-        case let e as TripPickedUp:
+        } else if let e = event.exactly(TripPickedUp.self) {
             if e.inDarkSpot { state.pickupsInDarkSpots += 1 }
-        case let e as TripCompleted:
+        } else if let e = event.exactly(TripCompleted.self) {
             state.tripsCompleted += 1
             state.grossFares += e.fareMinorUnits
             Self.count(at: e.at, in: &state.completedPerHour, options: state.options)
             Self.count(at: e.at, in: &state.ooaChangesPerHour, options: state.options, adding: e.ooaChanges)
-        case let e as TripCancelled:
+        } else if let e = event.exactly(TripCancelled.self) {
             state.tripsCancelled += 1
             state.cancellations[e.reason, default: 0] += 1
             Self.count(at: e.at, in: &state.cancelledPerHour, options: state.options)
             Self.count(at: e.at, in: &state.ooaChangesPerHour, options: state.options, adding: e.ooaChanges)
-        case is AppKilled:
+        } else if type(of: event) == AppKilled.self {
             state.appKills += 1
-        case let e as DriverActionRefused:
+        } else if let e = event.exactly(DriverActionRefused.self) {
             state.refusedActions[e.reason, default: 0] += 1
-        case let e as OutageChanged:
+        } else if let e = event.exactly(OutageChanged.self) {
             if e.down { state.outages += 1 }
-        default:
-            break
         }
     }
 

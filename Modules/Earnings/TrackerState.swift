@@ -24,30 +24,29 @@ public struct TrackerState: Sendable, Hashable, Codable {
     /// Folds one tracker event; other events leave the state unchanged. Returns whether it applied.
     @discardableResult
     public mutating func apply(_ event: any Event) -> Bool {
-        switch event {
-        case let push as TrackerCardsPushed:
+        if let push = event.exactly(TrackerCardsPushed.self) {
             update(push.service) { $0.receivePush(push.cards, at: push.at) }
             for card in push.cards {
                 if card.shouldForceSwitchStatusMode == true, card.cardType?.isBrowse == true { ui.selectedStatusCardID = card.cardID }
                 if card.cardType?.isBulletin == true { ui.openBulletinCardID = card.cardID }
             }
             touch(push.at)
-        case let pull as TrackerCardsPulled:
+        } else if let pull = event.exactly(TrackerCardsPulled.self) {
             update(pull.service) { $0.receivePull(pull.cards, at: pull.at) }
             touch(pull.at)
-        case let failure as TrackerPullFailed:
+        } else if let failure = event.exactly(TrackerPullFailed.self) {
             update(failure.service) { $0.pullFailed(at: failure.at, retryAt: failure.retryAt) }
             touch(failure.at)
-        case let privacy as TrackerPrivacyChanged:
+        } else if let privacy = event.exactly(TrackerPrivacyChanged.self) {
             ui.privacyStatus = privacy.privacyStatus
             touch(privacy.at)
-        case let selection as TrackerStatusItemSelected:
+        } else if let selection = event.exactly(TrackerStatusItemSelected.self) {
             ui.selectedStatusCardID = selection.cardID
             touch(selection.at)
-        case let dismissal as TrackerBulletinDismissed:
+        } else if let dismissal = event.exactly(TrackerBulletinDismissed.self) {
             ui.openBulletinCardID = nil
             touch(dismissal.at)
-        default:
+        } else {
             return false
         }
         return true

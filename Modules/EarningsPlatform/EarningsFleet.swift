@@ -47,7 +47,7 @@ public struct EarningsFleet: Sendable {
         let events = try decideTrip(driverID: driverID, tripID: tripID, fare: fare, at: instant)
         let stream = earningsStream(driverID: driverID)
         try log.append(events.map { try $0.newEvent(stream: stream) })
-        return events.compactMap { $0 as? TrackerCardsPushed }
+        return events.compactMap { $0.exactly(TrackerCardsPushed.self) }
     }
 
     /// Folds a client event (privacy, selection, dismissal, pull outcome) into its driver's tracker

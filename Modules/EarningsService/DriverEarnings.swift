@@ -65,11 +65,12 @@ public struct DriverEarnings: Sendable, Hashable {
 
     /// Folds one earnings fact; other events leave it unchanged.
     public mutating func apply(_ event: any Event, calendar: EarningsCalendar) {
-        switch event {
-        case let trip as TripCompleted: apply(trip, calendar: calendar)
-        case let enrollment as IncentiveEnrolled: apply(enrollment)
-        case let earned as IncentiveEarned: apply(earned, calendar: calendar)
-        default: return
+        if let trip = event.exactly(TripCompleted.self) {
+            apply(trip, calendar: calendar)
+        } else if let enrollment = event.exactly(IncentiveEnrolled.self) {
+            apply(enrollment)
+        } else if let earned = event.exactly(IncentiveEarned.self) {
+            apply(earned, calendar: calendar)
         }
     }
 

@@ -38,13 +38,12 @@ public struct MembershipProjection: Projection {
 
     /// The fold, without an envelope (the service applies its own events as it records them).
     public static func apply(_ event: any Event, to state: inout State) {
-        switch event {
-        case let event as MemberEnrolled:
+        if let event = event.exactly(MemberEnrolled.self) {
             update(event.member, in: &state) {
                 $0.status = MemberStatus(rawValue: event.status) ?? .none
                 $0.plan = event.plan
             }
-        case let event as MembershipPurchased:
+        } else if let event = event.exactly(MembershipPurchased.self) {
             update(event.member, in: &state) {
                 $0.status = .active
                 $0.plan = event.plan
@@ -53,31 +52,29 @@ public struct MembershipProjection: Projection {
                 $0.autoRenew = true
                 if Offer.named(event.kind) != nil { $0.offersClaimed.append(event.kind) }
             }
-        case let event as PurchaseDeclined:
+        } else if let event = event.exactly(PurchaseDeclined.self) {
             update(event.member, in: &state) { $0.declines += 1 }
-        case let event as FreeTrialStarted:
+        } else if let event = event.exactly(FreeTrialStarted.self) {
             update(event.member, in: &state) {
                 $0.status = .trial
                 $0.plan = event.plan
                 $0.trialUsed = true
             }
-        case let event as MembershipCancelled:
+        } else if let event = event.exactly(MembershipCancelled.self) {
             update(event.member, in: &state) {
                 $0.status = .cancelled
                 $0.autoRenew = false
             }
-        case let event as PaymentMethodChanged:
+        } else if let event = event.exactly(PaymentMethodChanged.self) {
             update(event.member, in: &state) { $0.defaultPaymentMethod = event.method }
-        case let event as AutoRenewChanged:
+        } else if let event = event.exactly(AutoRenewChanged.self) {
             update(event.member, in: &state) { $0.autoRenew = event.enabled }
-        case let event as PlanSwitched:
+        } else if let event = event.exactly(PlanSwitched.self) {
             update(event.member, in: &state) { $0.plan = event.plan }
-        case let event as PromoCodeApplied:
+        } else if let event = event.exactly(PromoCodeApplied.self) {
             update(event.member, in: &state) { $0.promoCodes.append(event.code) }
-        case let event as SurveySubmitted:
+        } else if let event = event.exactly(SurveySubmitted.self) {
             update(event.member, in: &state) { $0.surveyAnswers.append(event.answer) }
-        default:
-            break
         }
     }
 

@@ -61,8 +61,7 @@ public struct OOAProjection: Projection {
     }()
 
     public func apply(_ event: any Event, envelope: RecordedEvent, to state: inout State) {
-        switch event {
-        case let push as OOAPushSent:
+        if let push = event.exactly(OOAPushSent.self) {
             state.pushes += 1
             if push.kind == .end {
                 state.ended += 1
@@ -73,18 +72,16 @@ public struct OOAProjection: Projection {
                     lastDecision: .pushed(push.kind, push.reason)
                 )
             }
-        case let held as OOAChangeHeld:
+        } else if let held = event.exactly(OOAChangeHeld.self) {
             state.held += 1
             if held.how == .coalesced { state.coalesced += 1 }
             state.activities[held.trip]?.lastDecision = .held(held.how, until: held.until)
-        case let throttled as OOAPushThrottled:
+        } else if let throttled = event.exactly(OOAPushThrottled.self) {
             state.throttled += 1
             state.activities[throttled.trip]?.lastDecision = .throttled(until: throttled.until)
-        case let dropped as OOAChangeDropped:
+        } else if let dropped = event.exactly(OOAChangeDropped.self) {
             state.dropped += 1
             state.activities[dropped.trip]?.lastDecision = .dropped(dropped.reason)
-        default:
-            return
         }
     }
 }

@@ -86,44 +86,43 @@ public struct OptimisticClientState<Domain: OptimisticDomain>: Codable, Sendable
 
     /// Whether `event` changes what the user sees (so the state is published after it).
     static func publishes(_ event: any Event) -> Bool {
-        event is RequestSubmitted<Domain> || event is RequestConfirmed<Domain> || event is StatePushed<Domain> || event is RequestsRolledBack<Domain>
+        let kind = type(of: event)
+        return kind == RequestSubmitted<Domain>.self || kind == RequestConfirmed<Domain>.self
+            || kind == StatePushed<Domain>.self || kind == RequestsRolledBack<Domain>.self
     }
 
     /// Folds one event: the only way the state changes, live or in a replay.
     public mutating func apply(_ event: any Event) {
-        switch event {
-        case let submitted as RequestSubmitted<Domain>:
+        if let submitted = event.exactly(RequestSubmitted<Domain>.self) {
             pending.append(PendingRequest(request: submitted.request, attempts: 0, inFlight: false, retryAt: nil))
             Domain.transforms.apply(submitted.request, to: &optimistic)
             nextRequestNumber += 1
             stats.submitted += 1
-        case let sent as RequestSent<Domain>:
+        } else if let sent = event.exactly(RequestSent<Domain>.self) {
             update(sent.id) { $0.attempts = sent.attempt; $0.inFlight = true; $0.retryAt = nil }
-        case let failed as DeliveryFailed<Domain>:
+        } else if let failed = event.exactly(DeliveryFailed<Domain>.self) {
             update(failed.id) { $0.inFlight = false; $0.retryAt = failed.retryAt }
-        case let confirmation as RequestConfirmed<Domain>:
+        } else if let confirmation = event.exactly(RequestConfirmed<Domain>.self) {
             if let index = pending.firstIndex(where: { $0.request.id == confirmation.id }) {
                 confirm(pending.remove(at: index), at: confirmation.at)
             }
             for index in pending.indices { pending[index].request.replaceTemporaryIDs(confirmation.assignedIDs) }
             rebase(on: confirmation.snapshot, at: confirmation.at)
-        case let push as StatePushed<Domain>:
+        } else if let push = event.exactly(StatePushed<Domain>.self) {
             stats.rebases += 1
             rebase(on: push.snapshot, at: push.at)
-        case let rollback as RequestsRolledBack<Domain>:
+        } else if let rollback = event.exactly(RequestsRolledBack<Domain>.self) {
             pending.removeAll { rollback.rolledBack.contains($0.request.id) }
             stats.rolledBack += rollback.rolledBack.count
             recomputeOptimistic()
-        case let raised as AlertRaised<Domain>:
+        } else if let raised = event.exactly(AlertRaised<Domain>.self) {
             lastAlert = raised.alert
             stats.alerts += 1
-        case is ClientRestarted<Domain>:
+        } else if type(of: event) == ClientRestarted<Domain>.self {
             for index in pending.indices where pending[index].inFlight {
                 pending[index].inFlight = false
                 pending[index].retryAt = nil
             }
-        default:
-            break
         }
     }
 

@@ -172,9 +172,9 @@ public struct OptimisticClient<Domain: OptimisticDomain>: Sendable {
         state.apply(event)
         outbox.events.append(event)
         if OptimisticClientState<Domain>.publishes(event) { outbox.published.append(state.optimistic) }
-        if let confirmation = event as? RequestConfirmed<Domain> { recordConfirmations(before, at: confirmation.at) }
-        if let push = event as? StatePushed<Domain> { recordConfirmations(before, at: push.at) }
-        if let raised = event as? AlertRaised<Domain> { outbox.alerts.append(raised.alert) }
+        if let confirmation = event.exactly(RequestConfirmed<Domain>.self) { recordConfirmations(before, at: confirmation.at) }
+        if let push = event.exactly(StatePushed<Domain>.self) { recordConfirmations(before, at: push.at) }
+        if let raised = event.exactly(AlertRaised<Domain>.self) { outbox.alerts.append(raised.alert) }
     }
 
     /// Reports the requests that left the queue confirmed.

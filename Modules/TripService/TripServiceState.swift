@@ -89,15 +89,14 @@ public struct TripServiceState: Codable, Sendable, Equatable {
 
     /// Folds one event.
     public mutating func apply(_ event: any Event) {
-        switch event {
-        case let offered as TripOffered:
+        if let offered = event.exactly(TripOffered.self) {
             offers[offered.trip] = Offer(driver: offered.driver, estimate: offered.estimate)
-        case let update as EstimateUpdated:
+        } else if let update = event.exactly(EstimateUpdated.self) {
             offers[update.trip]?.estimate = update.estimate
             guard let trip = drivers[update.driver]?.snapshot.state.trip, trip.id == update.trip, trip.phase != .ended else { return }
             drivers[update.driver]?.snapshot.state.trip?.fareEstimate = update.estimate
             drivers[update.driver]?.snapshot.version += 1
-        case let handled as DriverRequestHandled:
+        } else if let handled = event.exactly(DriverRequestHandled.self) {
             // In place: copying a record would copy every stored answer.
             drivers[handled.driver, default: DriverRecord()].remember(handled.answer, for: handled.idempotencyKey, of: handled.driver)
             if case .accepted(let snapshot, _) = handled.answer {
@@ -106,10 +105,8 @@ public struct TripServiceState: Codable, Sendable, Equatable {
                 if let trip = snapshot.state.trip, trip.phase == .ended { offers[trip.id] = nil }
             }
             if handled.forced, let index = armedRejections.firstIndex(of: handled.kind) { armedRejections.remove(at: index) }
-        case let armed as RejectionArmed:
+        } else if let armed = event.exactly(RejectionArmed.self) {
             armedRejections.append(armed.kind)
-        default:
-            break
         }
     }
 }
