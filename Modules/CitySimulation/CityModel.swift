@@ -29,11 +29,14 @@ struct Trip {
         phaseEndsAt = now.advanced(by: duration)
     }
 
-    /// Where the car is at `now` on the current leg.
+    /// Where the car is at `now` on the current leg, by whole seconds of it.
     func position(at now: Instant) -> Position {
         guard let end = phaseEndsAt else { return legTo }
-        let total = Double(legStartedAt.duration(to: end).components.seconds)
-        let done = Double(legStartedAt.duration(to: now).components.seconds)
+        // Whole seconds truncated toward zero, as `Duration.components.seconds` counts them,
+        // without its 128-bit arithmetic (this runs for every trip-state change).
+        let start = legStartedAt.millisecondsSinceEpoch
+        let total = Double((end.millisecondsSinceEpoch - start) / 1_000)
+        let done = Double((now.millisecondsSinceEpoch - start) / 1_000)
         return legFrom.interpolated(to: legTo, fraction: total <= 0 ? 1 : min(1, max(0, done / total)))
     }
 
