@@ -17,6 +17,9 @@ public struct EventBatch: RandomAccessCollection, Sendable {
         package let expectedPosition: Int64?
         package let payloadStart: Int
         package let payloadCount: Int
+
+        /// Where the payload is in the batch's ``payloadBytes``.
+        package var payloadRange: Range<Int> { payloadStart..<payloadStart + payloadCount }
     }
 
     package private(set) var entries: [Entry] = []
@@ -59,7 +62,7 @@ public struct EventBatch: RandomAccessCollection, Sendable {
         let entry = entries[index]
         return NewEvent(
             streamID: entry.streamID, type: entry.type, schemaVersion: entry.schemaVersion,
-            payload: Array(payloadBytes[entry.payloadStart..<entry.payloadStart + entry.payloadCount]),
+            payload: Array(payloadBytes[entry.payloadRange]),
             correlationID: entry.correlationID, causationID: entry.causationID,
             idempotencyKey: entry.idempotencyKey, expectedPosition: entry.expectedPosition
         )

@@ -175,7 +175,7 @@ final class PreparedBatch: @unchecked Sendable {
 
     /// Read through a pointer: a copy of the envelope would count a reference to each of its strings.
     private func payload(of entry: UnsafePointer<EventBatch.Entry>) -> UnsafeRawBufferPointer {
-        UnsafeRawBufferPointer(rebasing: payloadBytes[entry.pointee.payloadStart..<entry.pointee.payloadStart + entry.pointee.payloadCount])
+        UnsafeRawBufferPointer(rebasing: payloadBytes[entry.pointee.payloadRange])
     }
 
     /// Compresses the group's payloads (one alone, several as a block) into `compressed` after
