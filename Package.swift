@@ -62,7 +62,7 @@ let package = Package(
         module("EventLogTool", ["CommandLineSupport", "EventLog", "EventLogSQLite", "PlatformKit", "LedgerDemo", "CitySimulation", "OnboardingHarness", argumentParser]),
 
         // MARK: - Feature: Onboarding (issue 3)
-        module("OnboardingContract"),
+        module("OnboardingContract", ["PlatformKit"]),
         module("OnboardingService", ["OnboardingContract", "EventLog", "PlatformKit", crypto, collections]),
         module("Onboarding", ["OnboardingContract", "EventLog", "PlatformKit"]),
         module("OnboardingHarness", ["Onboarding", "OnboardingService", "OnboardingContract", "EventLog", "PlatformKit"]),

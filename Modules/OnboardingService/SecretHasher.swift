@@ -28,7 +28,7 @@ public struct SecretHasher: Sendable {
 
     /// Whether `secret` matches a `salt$digest` produced by `digest`.
     func matches(_ secret: String, stored: String, rounds: Int = 1) -> Bool {
-        guard let dollar = stored.firstIndex(of: "$") else { return false }
+        guard let dollar = stored.firstIndex(ofASCII: "$") else { return false }
         return digest(secret, salt: String(stored[..<dollar]), rounds: rounds) == stored
     }
 

@@ -19,7 +19,7 @@ extension Money {
             throw .unparsable(text, "no known currency code (known: \(currencies.map(\.code).joined(separator: ", ")))")
         }
         let pieces = amount.split(separator: ".", omittingEmptySubsequences: false)
-        guard pieces.count <= 2, pieces.allSatisfy({ !$0.isEmpty && $0.utf8.allSatisfy(Self.isASCIIDigit) }) else {
+        guard pieces.count <= 2, pieces.allSatisfy({ !$0.isEmpty && $0.utf8.allSatisfy(\.isASCIIDigit) }) else {
             throw .unparsable(text, "amount \"\(amount)\" is not a plain decimal number")
         }
         let fraction = pieces.count == 2 ? pieces[1] : ""
@@ -40,9 +40,5 @@ extension Money {
             units = next
         }
         self.init(minorUnits: units, currency: currency)
-    }
-
-    private static func isASCIIDigit(_ byte: UInt8) -> Bool {
-        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
     }
 }
