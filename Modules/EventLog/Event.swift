@@ -12,10 +12,17 @@ public protocol Event: Codable, Sendable {
     static var eventType: String { get }
     /// The schema version this Swift type encodes; older versions are upcast on read.
     static var schemaVersion: Int { get }
+    /// This event in the log's binary format (``BinaryEncoder``). Provided: a type that is also
+    /// ``BinaryEncodable`` writes itself without the encoder looking its conformance up.
+    func encodedPayload() throws -> [UInt8]
 }
 
 extension Event {
     public static var schemaVersion: Int { 1 }
+
+    public func encodedPayload() throws -> [UInt8] {
+        try BinaryEncoder().encode(self)
+    }
 
     /// This event encoded for appending to `stream`.
     public func newEvent(
@@ -24,7 +31,7 @@ extension Event {
     ) throws -> NewEvent {
         NewEvent(
             streamID: stream, type: Self.eventType, schemaVersion: Self.schemaVersion,
-            payload: try BinaryEncoder().encode(self),
+            payload: try encodedPayload(),
             correlationID: correlationID, causationID: causationID,
             idempotencyKey: idempotencyKey, expectedPosition: expectedPosition, encodedFrom: self
         )
@@ -43,5 +50,13 @@ extension Event {
     @inlinable
     public func exactly<T: Event>(_ type: T.Type) -> T? {
         Self.self == T.self ? unsafeBitCast(self, to: T.self) : nil
+    }
+}
+
+extension Event where Self: BinaryEncodable {
+    /// Written by the type itself, as ``BinaryEncoder`` writes it: the witness is chosen where the
+    /// type conforms, so no conformance is looked up and no value cast per event.
+    public func encodedPayload() throws -> [UInt8] {
+        try BinaryKeyedWriter.encoding(self)
     }
 }

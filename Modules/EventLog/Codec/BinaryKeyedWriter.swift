@@ -283,9 +283,14 @@ enum _BinaryEncodableTypes {
 extension BinaryKeyedWriter {
     /// The encoding of `value`, which writes itself without failing (as ``BinaryEncoder`` encodes it).
     public static func bytes<T: BinaryEncodable>(of value: T) -> [UInt8] where T.BinaryEncodingFailure == Never {
-        var writer = _ByteWriter(capacity: 64)
+        encoding(value)
+    }
+
+    /// The encoding of `value` (as ``BinaryEncoder`` encodes it), its type known to write itself.
+    static func encoding<T: BinaryEncodable>(_ value: T) throws(T.BinaryEncodingFailure) -> [UInt8] {
+        var writer = _ByteWriter(capacity: 256)
         defer { writer.deallocate() }
-        keyed(&writer) { (keyed: inout BinaryKeyedWriter) in value.encode(to: &keyed) }
-        return [UInt8](writer.bytes)
+        try keyed(&writer) { (keyed: inout BinaryKeyedWriter) throws(T.BinaryEncodingFailure) in try value.encode(to: &keyed) }
+        return writer.makeArray()
     }
 }
