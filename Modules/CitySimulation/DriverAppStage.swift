@@ -76,7 +76,7 @@ final class DriverAppStage {
     func advance(_ driver: Int, now: Instant, online: Bool) throws -> Instant? {
         apps[driver].link.conditions = NetworkConditions(
             latencyMilliseconds: latency,
-            outages: online && !serviceDown ? [] : [.init(start: now, end: now.advanced(by: .seconds(1)))]
+            outages: online && !serviceDown ? [] : [.init(start: now, end: now.advanced(bySeconds: 1))]
         )
         let wakeUp = apps[driver].advance(to: now)
         try record(driver)

@@ -19,7 +19,7 @@ final class LiveActivityStage {
     func change(_ trip: Trip, phase: TripPhase, eta: Duration, at position: Position, now: Instant) throws -> Instant? {
         _ = try session.receive(TripStateChange(
             tripID: trip.streamID, riderID: EntityID.rider(trip.rider), phase: phase,
-            etaSeconds: Int(max(0, eta.components.seconds)), location: position.location, time: now
+            etaSeconds: Int(max(0, eta.wholeMilliseconds / 1_000)), location: position.location, time: now
         ))
         return dueTick()
     }

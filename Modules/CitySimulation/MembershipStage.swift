@@ -53,7 +53,7 @@ final class MembershipStage {
 
     /// Lets the member read for a few seconds and any answers in flight arrive.
     private func settle(_ session: ActionCardSession, after instant: Instant) throws -> Instant {
-        var now = instant.advanced(by: .seconds(random.int(in: 2..<8)))
+        var now = instant.advanced(bySeconds: random.int(in: 2..<8))
         while let due = session.nextDue {
             now = max(now, due)
             try session.advance(to: now).append(to: log)

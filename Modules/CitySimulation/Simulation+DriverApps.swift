@@ -27,7 +27,7 @@ extension Simulation {
             freeDrivers.insert(driver, at: positions[driver])
         }
         guard let instant else { return }
-        let due = max(instant, clock.now.advanced(by: .milliseconds(1)))
+        let due = max(instant, clock.now.advanced(byMilliseconds: 1))
         if let scheduled = driverWakeUps[driver], scheduled <= due, scheduled >= clock.now { return }
         driverWakeUps[driver] = due
         scheduler.schedule(.driverApp(driver), at: due)
@@ -51,17 +51,17 @@ extension Simulation {
 
     /// Each app is killed about once every twelve virtual hours.
     func nextKill() -> Instant {
-        clock.now.advanced(by: .milliseconds(Int64(-12 * 3_600_000 * log(1 - random.double()))))
+        clock.now.advanced(byMilliseconds: Int64(-12 * 3_600_000 * log(1 - random.double())))
     }
 
     /// The trip service goes down about every two virtual hours.
     func nextOutage() -> Instant {
-        clock.now.advanced(by: .milliseconds(Int64(-2 * 3_600_000 * log(1 - random.double()))))
+        clock.now.advanced(byMilliseconds: Int64(-2 * 3_600_000 * log(1 - random.double())))
     }
 
     /// Base fare plus distance and time, in US dollars.
     func fare(distance: Double, duration: Duration) -> Money {
-        let cents = 250 + Int64(distance / 1_000 * 120) + duration.components.seconds / 60 * 30
+        let cents = 250 + Int64(distance / 1_000 * 120) + duration.wholeMilliseconds / 1_000 / 60 * 30
         return Money(minorUnits: cents, currency: .usd)
     }
 }

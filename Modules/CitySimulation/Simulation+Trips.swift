@@ -22,7 +22,7 @@ extension Simulation {
             if trip.requestedAt.duration(to: clock.now) >= .seconds(300) {
                 try cancel(id, reason: "no driver")
             } else {
-                scheduler.schedule(.retryMatch(trip: id), at: clock.now.advanced(by: .seconds(30)))
+                scheduler.schedule(.retryMatch(trip: id), at: clock.now.advanced(bySeconds: 30))
             }
             return
         }
@@ -32,7 +32,7 @@ extension Simulation {
         trip.driver = driver
         trip.startLeg(from: positions[driver], to: trip.pickup, now: clock.now, duration: eta)
         drivers[driver].activity = .enRoute(trip: id)
-        try sink.emit(TripMatched(trip: id, driver: driver, pickupSeconds: Int(eta.components.seconds)), stream: EntityID.trip(id))
+        try sink.emit(TripMatched(trip: id, driver: driver, pickupSeconds: Int(eta.wholeMilliseconds / 1_000)), stream: EntityID.trip(id))
         try tell(&trip, .enRoute, eta: eta)
         let estimate = fare(distance: trip.pickup.distance(to: trip.dropoff), duration: map.travelTime(from: trip.pickup, to: trip.dropoff))
         try driverApps.offer(trip: trip.streamID, to: driver, estimate: estimate)
@@ -43,7 +43,7 @@ extension Simulation {
     }
 
     func scheduleUpdate(_ id: Int) {
-        scheduler.schedule(.tripUpdate(trip: id), at: clock.now.advanced(by: .seconds(30)))
+        scheduler.schedule(.tripUpdate(trip: id), at: clock.now.advanced(bySeconds: 30))
     }
 
     func tripUpdate(_ id: Int) throws {
@@ -81,7 +81,7 @@ extension Simulation {
         try tell(&trip, .arriving, eta: .zero)
         trips[id] = trip
         try driverAction(driver, online: hasCoverage(driver)) { try $0.arrive(at: $1) }
-        scheduler.schedule(.beginTrip(trip: id), at: clock.now.advanced(by: .seconds(random.int(in: 20..<180))))
+        scheduler.schedule(.beginTrip(trip: id), at: clock.now.advanced(bySeconds: random.int(in: 20..<180)))
     }
 
     func beginTrip(_ id: Int) throws {
@@ -110,17 +110,17 @@ extension Simulation {
         try driverAction(driver, online: online) { try $0.rateRider(stars: 5, at: $1) }
         try earnings.tripCompleted(driver: driver, trip: id, fare: fare, at: clock.now)
         if !online {
-            scheduler.schedule(.leaveDarkSpot(driver: driver), at: clock.now.advanced(by: .seconds(random.int(in: 60..<240))))
+            scheduler.schedule(.leaveDarkSpot(driver: driver), at: clock.now.advanced(bySeconds: random.int(in: 60..<240)))
         }
         try sink.emit(
             TripCompleted(trip: id, driver: driver, fareMinorUnits: fare.minorUnits, at: clock.now.millisecondsSinceEpoch, ooaChanges: trip.ooaChanges),
             stream: EntityID.trip(id)
         )
         if random.bool(probability: 0.15) {
-            scheduler.schedule(.membershipVisit(rider: trip.rider), at: clock.now.advanced(by: .seconds(random.int(in: 60..<600))))
+            scheduler.schedule(.membershipVisit(rider: trip.rider), at: clock.now.advanced(bySeconds: random.int(in: 60..<600)))
         }
         if random.bool(probability: 0.35) {
-            scheduler.schedule(.requestTrip(rider: trip.rider), at: clock.now.advanced(by: .seconds(random.int(in: 600..<3_600))))
+            scheduler.schedule(.requestTrip(rider: trip.rider), at: clock.now.advanced(bySeconds: random.int(in: 600..<3_600)))
         }
     }
 

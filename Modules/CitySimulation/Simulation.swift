@@ -115,7 +115,7 @@ public final class Simulation {
             scheduler.schedule(.killApp(driver: drivers.count - 1), at: nextKill())
         }
         scheduler.schedule(.serviceOutage(down: true), at: nextOutage())
-        scheduler.schedule(.expireOnboardingEntries, at: clock.now.advanced(by: .seconds(3_600)))
+        scheduler.schedule(.expireOnboardingEntries, at: clock.now.advanced(bySeconds: 3_600))
         scheduleNextArrival()
         scheduler.schedule(.finish, at: options.end)
     }
@@ -144,10 +144,10 @@ public final class Simulation {
         case .serviceOutage(let down):
             driverApps.serviceDown = down
             try sink.emit(OutageChanged(service: "trips", down: down), stream: "city")
-            scheduler.schedule(.serviceOutage(down: !down), at: down ? clock.now.advanced(by: .seconds(random.int(in: 60..<300))) : nextOutage())
+            scheduler.schedule(.serviceOutage(down: !down), at: down ? clock.now.advanced(bySeconds: random.int(in: 60..<300)) : nextOutage())
         case .expireOnboardingEntries:
             onboarding.expireEntries(at: clock.now)
-            scheduler.schedule(.expireOnboardingEntries, at: clock.now.advanced(by: .seconds(3_600)))
+            scheduler.schedule(.expireOnboardingEntries, at: clock.now.advanced(bySeconds: 3_600))
         case .liveActivityTick:
             scheduleLiveActivityTick(try liveActivities.tick(now: clock.now))
         case .membershipVisit(let rider):
@@ -164,7 +164,7 @@ public final class Simulation {
         let meanGap = Double(arrivalWindow) / Double(options.riders)
         let gap = Int64(-meanGap * log(1 - random.double()))
         let base = nextRider == 0 ? options.start : clock.now
-        scheduler.schedule(.riderArrives(nextRider), at: base.advanced(by: .milliseconds(gap)))
+        scheduler.schedule(.riderArrives(nextRider), at: base.advanced(byMilliseconds: gap))
         nextRider += 1
     }
 
@@ -175,7 +175,7 @@ public final class Simulation {
         let onboarded = try onboarding.onboard(rider: rider, market: market, start: clock.now, poorNetwork: random.bool(probability: 0.2))
         try sink.emit(onboarded, stream: EntityID.rider(rider))
         guard onboarded.succeeded else { return }
-        let firstRequest = Instant(millisecondsSinceEpoch: onboarded.finishedAt).advanced(by: .seconds(random.int(in: 30..<600)))
+        let firstRequest = Instant(millisecondsSinceEpoch: onboarded.finishedAt).advanced(bySeconds: random.int(in: 30..<600))
         scheduler.schedule(.requestTrip(rider: rider), at: firstRequest)
     }
 }

@@ -31,7 +31,7 @@ public struct SimulationOptions: Sendable, Hashable, Codable {
     }
 
     /// The instant the run ends.
-    public var end: Instant { start.advanced(by: .seconds(hours * 3_600)) }
+    public var end: Instant { start.advanced(bySeconds: hours * 3_600) }
 
     /// Checks the options; throws a message naming the bad option.
     public func validate() throws(SimulationError) {

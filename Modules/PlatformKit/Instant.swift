@@ -18,6 +18,17 @@ public struct Instant: Sendable, Hashable, Comparable, Codable, CustomStringConv
         Instant(millisecondsSinceEpoch: millisecondsSinceEpoch + duration.wholeMilliseconds)
     }
 
+    /// `advanced(by: .seconds(seconds))`, without `Duration`'s 128-bit arithmetic: for schedules
+    /// computed for every step of a simulation.
+    public func advanced(bySeconds seconds: Int) -> Instant {
+        Instant(millisecondsSinceEpoch: millisecondsSinceEpoch + Int64(seconds) * 1_000)
+    }
+
+    /// `advanced(by: .milliseconds(milliseconds))`, without `Duration`'s 128-bit arithmetic.
+    public func advanced(byMilliseconds milliseconds: Int64) -> Instant {
+        Instant(millisecondsSinceEpoch: millisecondsSinceEpoch + milliseconds)
+    }
+
     /// The duration from `self` to `other`; negative if `other` is earlier.
     public func duration(to other: Instant) -> Duration {
         .milliseconds(other.millisecondsSinceEpoch - millisecondsSinceEpoch)
@@ -69,7 +80,13 @@ extension Duration {
     ///
     /// The one `Duration` to integer milliseconds conversion: use it rather than a local copy.
     public var wholeMilliseconds: Int64 {
-        let (seconds, attoseconds) = components
-        return seconds * 1_000 + attoseconds / 1_000_000_000_000_000
+        // One 128-by-64-bit division of the magnitude (`components` divides 128 by 128 bits, then
+        // again): it traps, as the product did, when the milliseconds do not fit.
+        let attoseconds = self.attoseconds
+        let magnitude = attoseconds.magnitude
+        let (milliseconds, _) = UInt64(1_000_000_000_000_000).dividingFullWidth(
+            (high: UInt64(truncatingIfNeeded: magnitude >> 64), low: UInt64(truncatingIfNeeded: magnitude))
+        )
+        return attoseconds < 0 ? -Int64(milliseconds) : Int64(milliseconds)
     }
 }

@@ -81,4 +81,28 @@ final class InstantParsingTests: XCTestCase {
             XCTAssertNil(Instant(iso8601: text), text)
         }
     }
+
+    /// Law: whole milliseconds truncate toward zero, as `components` counts them, at any size.
+    func test_wholeMilliseconds_truncatesAsComponentsDo() {
+        var generator = SeededGenerator(seed: 11)
+        var durations: [Duration] = [.zero, .nanoseconds(1), .nanoseconds(-1), .nanoseconds(999_999), .nanoseconds(-999_999),
+                                     .milliseconds(Int64.max / 2), .milliseconds(-(Int64.max / 2)), .seconds(30), .seconds(-30)]
+        for _ in 0..<5_000 {
+            let scale = [1, 1_000, 1_000_000, 1_000_000_000].randomElement(using: &generator)!
+            durations.append(.nanoseconds(Int64.random(in: -4_000_000_000_000...4_000_000_000_000, using: &generator) * Int64(scale / 1_000 + 1)))
+            durations.append(.seconds(Int64.random(in: -1_000_000_000...1_000_000_000, using: &generator)) + .nanoseconds(Int64.random(in: -999_999_999...999_999_999, using: &generator)))
+        }
+        for duration in durations {
+            let (seconds, attoseconds) = duration.components
+            XCTAssertEqual(duration.wholeMilliseconds, seconds * 1_000 + attoseconds / 1_000_000_000_000_000, "\(duration)")
+        }
+    }
+
+    func test_advancedBySecondsOrMilliseconds_isAdvancedByTheDuration() {
+        let start = Instant(millisecondsSinceEpoch: 1_764_000_000_123)
+        for amount in [0, 1, -1, 30, 3_600, -86_400, 1_000_000] {
+            XCTAssertEqual(start.advanced(bySeconds: amount), start.advanced(by: .seconds(amount)))
+            XCTAssertEqual(start.advanced(byMilliseconds: Int64(amount)), start.advanced(by: .milliseconds(amount)))
+        }
+    }
 }
