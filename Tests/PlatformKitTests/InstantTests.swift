@@ -63,24 +63,6 @@ final class InstantTests: XCTestCase {
         XCTAssertEqual(String(decoding: data, as: UTF8.self), "[1795242840123]")
         XCTAssertEqual(try JSONDecoder().decode([Instant].self, from: data), [instant])
     }
-}
-
-final class InstantParsingTests: XCTestCase {
-    func testParsesWhatItFormats() {
-        let random = RandomSource.seeded(11)
-        for _ in 0..<2_000 {
-            let instant = Instant(millisecondsSinceEpoch: Int64(random.int(in: 0..<253_402_300_799_000)))
-            XCTAssertEqual(Instant(iso8601: instant.description), instant)
-        }
-        XCTAssertEqual(Instant(iso8601: "1970-01-01T00:00:01Z"), Instant(millisecondsSinceEpoch: 1_000))
-    }
-
-    func testRejectsMalformedOrImpossibleTimes() {
-        for text in ["", "2026-11-21", "2026-11-21T10:00:00", "2026-02-30T00:00:00Z", "2026-13-01T00:00:00Z",
-                     "2026-11-21T24:00:00Z", "2026-11-21T10:00:00.12Z", "2026-11-21T10:00:00Zjunk", "2026-11-21 10:00:00Z"] {
-            XCTAssertNil(Instant(iso8601: text), text)
-        }
-    }
 
     /// Law: whole milliseconds truncate toward zero, as `components` counts them, at any size.
     func test_wholeMilliseconds_truncatesAsComponentsDo() {
@@ -103,6 +85,24 @@ final class InstantParsingTests: XCTestCase {
         for amount in [0, 1, -1, 30, 3_600, -86_400, 1_000_000] {
             XCTAssertEqual(start.advanced(bySeconds: amount), start.advanced(by: .seconds(amount)))
             XCTAssertEqual(start.advanced(byMilliseconds: Int64(amount)), start.advanced(by: .milliseconds(amount)))
+        }
+    }
+}
+
+final class InstantParsingTests: XCTestCase {
+    func testParsesWhatItFormats() {
+        let random = RandomSource.seeded(11)
+        for _ in 0..<2_000 {
+            let instant = Instant(millisecondsSinceEpoch: Int64(random.int(in: 0..<253_402_300_799_000)))
+            XCTAssertEqual(Instant(iso8601: instant.description), instant)
+        }
+        XCTAssertEqual(Instant(iso8601: "1970-01-01T00:00:01Z"), Instant(millisecondsSinceEpoch: 1_000))
+    }
+
+    func testRejectsMalformedOrImpossibleTimes() {
+        for text in ["", "2026-11-21", "2026-11-21T10:00:00", "2026-02-30T00:00:00Z", "2026-13-01T00:00:00Z",
+                     "2026-11-21T24:00:00Z", "2026-11-21T10:00:00.12Z", "2026-11-21T10:00:00Zjunk", "2026-11-21 10:00:00Z"] {
+            XCTAssertNil(Instant(iso8601: text), text)
         }
     }
 }
