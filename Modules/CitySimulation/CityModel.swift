@@ -40,7 +40,7 @@ struct Trip {
         return legFrom.interpolated(to: legTo, fraction: total <= 0 ? 1 : min(1, max(0, done / total)))
     }
 
-    var streamID: String { "trip-\(id)" }
+    var streamID: String { String(concatenating: "trip-", id) }
 }
 
 /// A driver's place in the city.
@@ -55,8 +55,8 @@ struct CityDriver {
 
 /// Names of simulated entities, shared with every module's streams.
 enum EntityID {
-    static func rider(_ n: Int) -> String { "rider-\(n)" }
-    static func driver(_ n: Int) -> String { "driver-\(n)" }
-    static func trip(_ n: Int) -> String { "trip-\(n)" }
-    static func member(_ n: Int) -> String { "member-\(n)" }
+    static func rider(_ n: Int) -> String { String(concatenating: "rider-", n) }
+    static func driver(_ n: Int) -> String { String(concatenating: "driver-", n) }
+    static func trip(_ n: Int) -> String { String(concatenating: "trip-", n) }
+    static func member(_ n: Int) -> String { String(concatenating: "member-", n) }
 }

@@ -99,7 +99,7 @@ public struct OOADecision: Sendable, Hashable {
     }
 
     /// The Android notification this trip's pushes update in place.
-    public var notificationKey: String { "ooa-\(tripID)" }
+    public var notificationKey: String { String(concatenating: "ooa-", tripID) }
 }
 
 /// Running totals of the service.

@@ -65,7 +65,7 @@ extension OOADecision {
     }
 
     /// The stream of the trip's decisions: `ooa-trip-<n>`.
-    public var streamID: String { "ooa-\(tripID)" }
+    public var streamID: String { String(concatenating: "ooa-", tripID) }
 
     /// The decision ready to append to the shared log.
     public func newEvent() throws -> NewEvent {

@@ -1,5 +1,6 @@
 import EventLog
 import OnboardingContract
+import PlatformKit
 
 /// Client-side events, on the stream `onboarding-client-<clientID>`: Entry's state, plugin choices, the session hand-off.
 public protocol OnboardingClientEvent: Event {
@@ -7,7 +8,7 @@ public protocol OnboardingClientEvent: Event {
 }
 
 extension OnboardingClientEvent {
-    public var streamID: String { "onboarding-client-\(client)" }
+    public var streamID: String { String(concatenating: "onboarding-client-", client) }
 }
 
 /// Entry attached a Welcome: a plugin's, or the app's default.

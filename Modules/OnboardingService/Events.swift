@@ -10,7 +10,7 @@ public protocol OnboardingEvent: Event {
 
 extension OnboardingEvent {
     /// The stream of attempt `id`.
-    static func stream(_ attempt: String) -> String { "onboarding-\(attempt)" }
+    static func stream(_ attempt: String) -> String { String(concatenating: "onboarding-", attempt) }
 
     func updating(_ attempt: String, in state: inout OnboardingState, _ body: (inout Attempt) -> Void) {
         guard var value = state.attempts[attempt] else { return }
@@ -156,7 +156,7 @@ public struct AccountCreated: OnboardingEvent {
     public var firstName: String?
     public var lastName: String?
     public var passwordDigest: String?
-    public var streamID: String { "onboarding-account-\(account)" }
+    public var streamID: String { String(concatenating: "onboarding-account-", account) }
 
     public func apply(to state: inout OnboardingState) {
         state.accounts.add(Account(
@@ -172,7 +172,7 @@ public struct PasswordReset: OnboardingEvent {
     public var account: String
     public var attempt: String
     public var passwordDigest: String
-    public var streamID: String { "onboarding-account-\(account)" }
+    public var streamID: String { String(concatenating: "onboarding-account-", account) }
 
     public func apply(to state: inout OnboardingState) {
         state.accounts.update(account) { $0.passwordDigest = passwordDigest }
