@@ -18,8 +18,9 @@ instructions=$(sed -n 's/.*Collected : \([0-9]*\).*/\1/p' "$work/valgrind.txt")
 events=$(awk '/^run: / {print $2}' "$work/run.txt")
 echo "instructions: $instructions, events: $events, per event: $((instructions / events))"
 # By thread, in the order they start: the simulation, the log writer, its preparer, its
-# checkpointer. The simulation thread's count is the exact one: the writer waits for the
-# preparer in a short spin (sched_yield), whose count depends on how the threads were scheduled.
+# checkpointer. The simulation thread's count is the steady one (within ~0.1 % run to run): the
+# writer waits for its preparer in a short spin (sched_yield), whose count depends on how the
+# threads were scheduled.
 for file in "$work"/callgrind.out-*; do
   count=$(sed -n 's/^summary: //p' "$file")
   echo "thread ${file##*-}: $count, per event: $((count / events))"
