@@ -14,14 +14,16 @@ public enum Masking {
 
     static func maskMobile(_ value: String) -> String {
         if let masked = value.withSingleByteCharacters({ bytes in
-            bytes.count > 5
-                ? String(decoding: bytes.prefix(2), as: UTF8.self) + String(repeating: "•", count: bytes.count - 4)
-                    + String(decoding: bytes.suffix(2), as: UTF8.self)
-                : String(repeating: "•", count: bytes.count)
+            maskMobile(count: bytes.count, head: String(decoding: bytes.prefix(2), as: UTF8.self), tail: String(decoding: bytes.suffix(2), as: UTF8.self))
         }) { return masked }
         let characters = Array(value)
-        guard characters.count > 5 else { return String(repeating: "•", count: characters.count) }
-        return String(characters.prefix(2)) + String(repeating: "•", count: characters.count - 4) + String(characters.suffix(2))
+        return maskMobile(count: characters.count, head: String(characters.prefix(2)), tail: String(characters.suffix(2)))
+    }
+
+    /// A number of `count` characters beginning with `head` and ending with `tail` (two each):
+    /// all but those four hidden, or all of it when it is that short.
+    private static func maskMobile(count: Int, head: String, tail: String) -> String {
+        count > 5 ? head + String(repeating: "•", count: count - 4) + tail : String(repeating: "•", count: count)
     }
 
     static func maskEmail(_ value: String) -> String {
