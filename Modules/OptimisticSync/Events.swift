@@ -6,13 +6,13 @@ import PlatformKit
 
 /// The user made a request; its transform now shows in the optimistic state.
 public struct RequestSubmitted<Domain: OptimisticDomain>: Event {
-    public static var eventType: String { "\(Domain.namespace).request.submitted" }
+    public static var eventType: String { DomainEventTypes.name(".request.submitted", in: Domain.self) }
     public var request: OptimisticRequest
 }
 
 /// The request went out (attempt 1, 2, …); it is in flight until a response or failure.
 public struct RequestSent<Domain: OptimisticDomain>: Event {
-    public static var eventType: String { "\(Domain.namespace).request.sent" }
+    public static var eventType: String { DomainEventTypes.name(".request.sent", in: Domain.self) }
     public var id: String
     public var attempt: Int
     public var at: Instant
@@ -20,7 +20,7 @@ public struct RequestSent<Domain: OptimisticDomain>: Event {
 
 /// No answer (network down, server unavailable): the request is retried at `retryAt`.
 public struct DeliveryFailed<Domain: OptimisticDomain>: Event {
-    public static var eventType: String { "\(Domain.namespace).delivery.failed" }
+    public static var eventType: String { DomainEventTypes.name(".delivery.failed", in: Domain.self) }
     public var id: String
     public var reason: String
     public var retryAt: Instant
@@ -28,7 +28,7 @@ public struct DeliveryFailed<Domain: OptimisticDomain>: Event {
 
 /// The server accepted the request; its snapshot becomes the confirmed base if newer.
 public struct RequestConfirmed<Domain: OptimisticDomain>: Event {
-    public static var eventType: String { "\(Domain.namespace).request.confirmed" }
+    public static var eventType: String { DomainEventTypes.name(".request.confirmed", in: Domain.self) }
     public var id: String
     public var at: Instant
     public var snapshot: ServerSnapshot<Domain.State>
@@ -37,14 +37,14 @@ public struct RequestConfirmed<Domain: OptimisticDomain>: Event {
 
 /// Server state arrived outside a response (a push, or with a rejection): the pending transforms are rebased on it.
 public struct StatePushed<Domain: OptimisticDomain>: Event {
-    public static var eventType: String { "\(Domain.namespace).state.pushed" }
+    public static var eventType: String { DomainEventTypes.name(".state.pushed", in: Domain.self) }
     public var at: Instant
     public var snapshot: ServerSnapshot<Domain.State>
 }
 
 /// Requests taken off the queue without being applied, with the reason.
 public struct RequestsRolledBack<Domain: OptimisticDomain>: Event {
-    public static var eventType: String { "\(Domain.namespace).requests.rolledBack" }
+    public static var eventType: String { DomainEventTypes.name(".requests.rolledBack", in: Domain.self) }
     /// The request that failed or was cancelled.
     public var id: String
     /// It and every request depending on it, in queue order.
@@ -55,13 +55,13 @@ public struct RequestsRolledBack<Domain: OptimisticDomain>: Event {
 
 /// An alert for the global alert stream.
 public struct AlertRaised<Domain: OptimisticDomain>: Event {
-    public static var eventType: String { "\(Domain.namespace).alert.raised" }
+    public static var eventType: String { DomainEventTypes.name(".alert.raised", in: Domain.self) }
     public var alert: OptimisticAlert<Domain.State>
 }
 
 /// The app started again from the log: requests that were in flight are sent again.
 public struct ClientRestarted<Domain: OptimisticDomain>: Event {
-    public static var eventType: String { "\(Domain.namespace).client.restarted" }
+    public static var eventType: String { DomainEventTypes.name(".client.restarted", in: Domain.self) }
     public var at: Instant
 }
 
