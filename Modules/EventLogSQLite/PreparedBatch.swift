@@ -133,7 +133,7 @@ final class PreparedBatch: @unchecked Sendable {
                 let stream = cache.advance(entry.pointee.streamID, to: position, head: head)
                 let type = cache.typeID(entry.pointee.type)
                 cache.unindexed.append((stream.id, sequence, position))
-                let payload = self.payload(of: entry)
+                let payload = entry.payload(in: payloadBytes)
                 let previous = count == 0
                     ? nil : UnsafeRawBufferPointer(start: hashes + (count - 1) * 32, count: 32)
                 if let previous {
@@ -170,12 +170,7 @@ final class PreparedBatch: @unchecked Sendable {
 
     /// The payload of the row's event, in place in ``events``.
     private func payload(of row: Row) -> UnsafeRawBufferPointer {
-        payload(of: entries.baseAddress! + row.entry)
-    }
-
-    /// Read through a pointer: a copy of the envelope would count a reference to each of its strings.
-    private func payload(of entry: UnsafePointer<EventBatch.Entry>) -> UnsafeRawBufferPointer {
-        UnsafeRawBufferPointer(rebasing: payloadBytes[entry.pointee.payloadRange])
+        (entries.baseAddress! + row.entry).payload(in: payloadBytes)
     }
 
     /// Compresses the group's payloads (one alone, several as a block) into `compressed` after

@@ -68,7 +68,7 @@ extension SQLiteEventLog {
                 for index in rows.indices {
                     let row = rows.baseAddress! + index
                     let entry = entries.baseAddress! + row.pointee.entry
-                    let payload = UnsafeRawBufferPointer(rebasing: payloads[entry.pointee.payloadRange])
+                    let payload = entry.payload(in: payloads)
                     if row.pointee.isNewStream {
                         try insertName("INSERT INTO streams(id, name, version) VALUES (?, ?, 0)", id: row.pointee.streamID, name: entry.pointee.streamID, db)
                     }
