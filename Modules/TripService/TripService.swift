@@ -79,12 +79,21 @@ public struct TripService: Sendable {
             return .rejected(reason: refusal, snapshot: snapshot(for: driverID))
         }
         current.version += 1
-        current.applied = Array((current.applied + [request.idempotencyKey]).suffix(Self.recentKeys))
+        current.applied = Self.recent(current.applied, then: request.idempotencyKey)
         return .accepted(current, assignedIDs: [])
     }
 
     /// How many applied idempotency keys a snapshot lists.
     static let recentKeys = 16
+
+    /// `keys` then `key`, the last ``recentKeys`` of them, built in one array of that size.
+    static func recent(_ keys: [String], then key: String) -> [String] {
+        var recent: [String] = []
+        recent.reserveCapacity(recentKeys)
+        recent.append(contentsOf: keys.suffix(recentKeys - 1))
+        recent.append(key)
+        return recent
+    }
 
     /// The server's move: accept needs an offer, ending sets the final fare; the rest is the shared transition.
     private func move(_ driver: inout DriverState, _ driverID: String, _ request: OptimisticRequest) -> String? {

@@ -1,0 +1,14 @@
+@testable import TripService
+import XCTest
+
+/// A snapshot lists the last applied keys, the newest last, at most `recentKeys` of them.
+final class RecentKeysTests: XCTestCase {
+    func test_recent_keepsTheLastKeys_inOrder() {
+        let limit = TripService.recentKeys
+        for count in 0...(limit + 3) {
+            let keys = (0..<count).map { "key-\($0)" }
+            let recent = TripService.recent(keys, then: "new")
+            XCTAssertEqual(recent, Array((keys + ["new"]).suffix(limit)), "after \(count) keys")
+        }
+    }
+}
