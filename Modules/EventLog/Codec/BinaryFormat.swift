@@ -294,12 +294,13 @@ struct _ByteWriter {
     }
 
     /// A copy of the bytes written.
+    ///
+    /// Copied as a collection: its array is allocated by code specialized for `UInt8` here, while
+    /// `Array(unsafeUninitializedCapacity:)` allocates through the standard library's generic
+    /// entry point, which looks the storage class's metadata up at run time (~500 instructions,
+    /// once per encoded event).
     func makeArray() -> [UInt8] {
-        guard count > 0 else { return [] }
-        return [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
-            UnsafeMutableRawPointer(buffer.baseAddress!).copyMemory(from: base, byteCount: count)
-            initialized = count
-        }
+        Array(bytes)
     }
 
     @inline(__always)
