@@ -20,6 +20,26 @@ public enum DataType: String, Codable, Sendable, Hashable, CaseIterable, CodingK
 
     /// Whether the value is personal contact data: masked wherever it is shown or logged.
     public var isContact: Bool { self == .mobileNumber || self == .email }
+
+    /// Hashed by its case, not by its raw value (which `RawRepresentable`'s default hashes as a
+    /// string): the client and the service key dictionaries and sets by data type on every answer.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(ordinal)
+    }
+
+    private var ordinal: UInt8 {
+        switch self {
+        case .mobileNumber: 0
+        case .email: 1
+        case .socialToken: 2
+        case .oneTimeCode: 3
+        case .firstName: 4
+        case .lastName: 5
+        case .password: 6
+        case .termsAccepted: 7
+        case .privacyConsent: 8
+        }
+    }
 }
 
 /// The onboarding scenario a question belongs to: contextual reference for styling steps.
