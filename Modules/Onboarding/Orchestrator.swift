@@ -62,6 +62,20 @@ public final class Orchestrator {
 
     /// The calling code of an E.164 number: one digit for zones 1 and 7, else two (three-digit codes are cut to two).
     static func countryCode(_ number: String) -> String {
+        // Over the bytes when each is a `Character`: a digit byte is then a `Character` that is a number.
+        let code = number.withSingleByteCharacters { bytes in
+            String(unsafeUninitializedCapacity: 3) { code in
+                code[0] = UInt8(ascii: "+")
+                var count = 1
+                for byte in bytes where byte.isASCIIDigit {
+                    code[count] = byte
+                    count += 1
+                    if count == 3 || code[1] == UInt8(ascii: "1") || code[1] == UInt8(ascii: "7") { break }
+                }
+                return count
+            }
+        }
+        if let code { return code }
         let digits = number.filter(\.isNumber)
         return "+" + digits.prefix(digits.first == "1" || digits.first == "7" ? 1 : 2)
     }
