@@ -64,20 +64,21 @@ public final class Orchestrator {
     static func countryCode(_ number: String) -> String {
         // Over the bytes when each is a `Character`: a digit byte is then a `Character` that is a number.
         let code = number.withSingleByteCharacters { bytes in
-            String(unsafeUninitializedCapacity: 3) { code in
-                code[0] = UInt8(ascii: "+")
-                var count = 1
-                for byte in bytes where byte.isASCIIDigit {
-                    code[count] = byte
-                    count += 1
-                    if count == 3 || code[1] == UInt8(ascii: "1") || code[1] == UInt8(ascii: "7") { break }
-                }
-                return count
+            let digits = bytes.lazy.filter(\.isASCIIDigit)
+            let code = digits.prefix(codeLength(startingWith: digits.first.map { Character(Unicode.Scalar($0)) }))
+            return String(unsafeUninitializedCapacity: 3) { buffer in
+                buffer[0] = UInt8(ascii: "+")
+                return 1 + UnsafeMutableBufferPointer(rebasing: buffer[1...]).initialize(fromContentsOf: code)
             }
         }
         if let code { return code }
         let digits = number.filter(\.isNumber)
-        return "+" + digits.prefix(digits.first == "1" || digits.first == "7" ? 1 : 2)
+        return "+" + digits.prefix(codeLength(startingWith: digits.first))
+    }
+
+    /// How many digits a calling code starting with `first` has: one for zones 1 and 7, else two.
+    private static func codeLength(startingWith first: Character?) -> Int {
+        first == "1" || first == "7" ? 1 : 2
     }
 
     /// Takes the user's input at the current step and moves on: next step, an answer to the back end, or the end.
