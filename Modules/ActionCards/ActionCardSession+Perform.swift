@@ -5,9 +5,9 @@ extension ActionCardSession {
 
     func perform(_ action: Action, role: String, origin: String, depth: Int) throws {
         let screenID = screen?.screenID ?? ""
-        try record(ActionPerformed(screenID: screenID, cardID: origin, actionType: action.type.rawValue, role: role))
+        record(ActionPerformed(screenID: screenID, cardID: origin, actionType: action.type.rawValue, role: role))
         guard depth < Self.maximumDepth else {
-            return try record(FlowCompleted(actionType: action.type.rawValue, handler: "session", succeeded: false, detail: "completion chain deeper than \(Self.maximumDepth)"))
+            return record(FlowCompleted(actionType: action.type.rawValue, handler: "session", succeeded: false, detail: "completion chain deeper than \(Self.maximumDepth)"))
         }
         switch action.type {
         case .sequence:
@@ -21,7 +21,7 @@ extension ActionCardSession {
             try finish(action, handler: "session", outcome: .success(), origin: origin, depth: depth)
         default:
             guard let screen, let (flow, handler) = chain.flow(for: action) else {
-                return try record(ActionUnhandled(screenID: screenID, cardID: origin, actionType: action.type.rawValue, app: app))
+                return record(ActionUnhandled(screenID: screenID, cardID: origin, actionType: action.type.rawValue, app: app))
             }
             let context = ActionFlowContext(member: member, app: app, now: now, screen: screen, params: stack.last?.params ?? [:], data: data, cardID: origin)
             try apply(flow.perform(action, in: context), of: action, handler: handler, origin: origin, depth: depth)
@@ -30,7 +30,7 @@ extension ActionCardSession {
 
     /// Records the flow's end and performs the follow-up and the matching completion action.
     func finish(_ action: Action, handler: String, outcome: FlowOutcome, origin: String, depth: Int) throws {
-        try record(FlowCompleted(actionType: action.type.rawValue, handler: handler, succeeded: outcome.succeeded, detail: outcome.detail))
+        record(FlowCompleted(actionType: action.type.rawValue, handler: handler, succeeded: outcome.succeeded, detail: outcome.detail))
         if let followUp = outcome.followUp { try perform(followUp, role: "route", origin: origin, depth: depth + 1) }
         if outcome.succeeded, let success = action.success {
             try perform(success, role: "success", origin: origin, depth: depth + 1)
@@ -51,18 +51,18 @@ extension ActionCardSession {
                 return try finish(action, handler: handler, outcome: .failure("no card \(missing) on the screen; nothing updated"), origin: origin, depth: depth)
             }
             stack[stack.count - 1].screen = updated
-            try record(CardsUpdated(screenID: updated.screenID, cardIDs: updates.map(\.id)))
+            record(CardsUpdated(screenID: updated.screenID, cardIDs: updates.map(\.id)))
             try recordImpressions(of: updated)
             try finish(action, handler: handler, outcome: .success(), origin: origin, depth: depth)
         case .setData(let field, let value):
             try setData(field, value)
             try finish(action, handler: handler, outcome: .success(), origin: origin, depth: depth)
         case .notify(let kind, let text):
-            try record(UserNotified(kind: kind, text: text))
+            record(UserNotified(kind: kind, text: text))
             try finish(action, handler: handler, outcome: .success(), origin: origin, depth: depth)
         case .awaiting(let call):
             pendingCards[origin, default: 0] += 1
-            if pendingCards[origin] == 1 { try record(CardPendingChanged(screenID: screen?.screenID ?? "", cardID: origin, pending: true)) }
+            if pendingCards[origin] == 1 { record(CardPendingChanged(screenID: screen?.screenID ?? "", cardID: origin, pending: true)) }
             inflight.append(Inflight(call: call, action: action, handler: handler, origin: origin, depth: depth))
         }
     }
@@ -82,7 +82,7 @@ extension ActionCardSession {
                 // A pushed screen completes its action when it is popped.
                 stack.append(StackEntry(screen: screen, params: params, completion: action.success, origin: origin))
                 try present(reason: "push")
-                try record(FlowCompleted(actionType: action.type.rawValue, handler: handler, succeeded: true, detail: "presented \(id)"))
+                record(FlowCompleted(actionType: action.type.rawValue, handler: handler, succeeded: true, detail: "presented \(id)"))
             }
         case .back:
             guard stack.count > 1, let popped = stack.popLast() else { return try dismiss(action, handler: handler, origin: origin, depth: depth) }
@@ -109,7 +109,7 @@ extension ActionCardSession {
     }
 
     private func dismiss(_ action: Action, handler: String, origin: String, depth: Int) throws {
-        try record(SessionDismissed(screenID: screen?.screenID ?? ""))
+        record(SessionDismissed(screenID: screen?.screenID ?? ""))
         stack.removeAll()
         try finish(action, handler: handler, outcome: .success("dismissed"), origin: origin, depth: depth)
     }
@@ -119,12 +119,12 @@ extension ActionCardSession {
         guard let screen else { return }
         screenViews += 1
         impressed.removeAll(keepingCapacity: true)
-        try record(ScreenPresented(screenID: screen.screenID, analyticsID: screen.analyticsID, reason: reason, screenView: screenViews, depth: stack.count))
+        record(ScreenPresented(screenID: screen.screenID, analyticsID: screen.analyticsID, reason: reason, screenView: screenViews, depth: stack.count))
         for card in screen.allCards {
             if case .unknown(let type) = card.content {
-                try record(UnknownCardReported(screenID: screen.screenID, cardID: card.id, type: type, replacedByFallback: false))
+                record(UnknownCardReported(screenID: screen.screenID, cardID: card.id, type: type, replacedByFallback: false))
             } else if let type = card.replacedType {
-                try record(UnknownCardReported(screenID: screen.screenID, cardID: card.id, type: type, replacedByFallback: true))
+                record(UnknownCardReported(screenID: screen.screenID, cardID: card.id, type: type, replacedByFallback: true))
             }
         }
         try recordImpressions(of: screen)
@@ -135,7 +135,7 @@ extension ActionCardSession {
         for card in screen.allCards {
             if case .unknown = card.content { continue }
             guard impressed.insert(card.id).inserted else { continue }
-            try record(CardImpression(analyticsID: screen.analyticsID, screenView: screenViews, cardID: card.id, cardAnalyticsID: card.analyticsID))
+            record(CardImpression(analyticsID: screen.analyticsID, screenView: screenViews, cardID: card.id, cardAnalyticsID: card.analyticsID))
         }
     }
 }

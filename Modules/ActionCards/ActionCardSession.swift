@@ -69,7 +69,7 @@ public final class ActionCardSession {
                 stack = [StackEntry(screen: screen, params: params, completion: nil, origin: "")]
                 try present(reason: "open")
             case .failure(let error):
-                try outbox.record(FlowCompleted(actionType: "open", handler: "session", succeeded: false, detail: error.description), stream: stream)
+                outbox.record(FlowCompleted(actionType: "open", handler: "session", succeeded: false, detail: error.description), stream: stream)
             }
         }
     }
@@ -127,8 +127,7 @@ public final class ActionCardSession {
     private func step(at instant: Instant, _ body: () throws -> Void) throws -> StepResult {
         try settle(until: instant)
         try body()
-        let (events, newEvents) = outbox.drain()
-        return StepResult(events: events, newEvents: newEvents)
+        return StepResult(events: outbox.drain())
     }
 
     private func settle(until instant: Instant) throws {
@@ -138,22 +137,22 @@ public final class ActionCardSession {
             pendingCards[done.origin, default: 1] -= 1
             if pendingCards[done.origin] == 0 {
                 pendingCards[done.origin] = nil
-                try record(CardPendingChanged(screenID: screen?.screenID ?? "", cardID: done.origin, pending: false))
+                record(CardPendingChanged(screenID: screen?.screenID ?? "", cardID: done.origin, pending: false))
             }
             try finish(done.action, handler: done.handler, outcome: done.call.outcome, origin: done.origin, depth: done.depth)
         }
     }
 
-    func record(_ event: some Event) throws {
-        try outbox.record(event, stream: stream)
+    func record(_ event: some Event) {
+        outbox.record(event, stream: stream)
     }
 
     private func ignore(_ cardID: String, _ reason: String) throws {
-        try record(TapIgnored(screenID: screen?.screenID ?? "", cardID: cardID, reason: reason))
+        record(TapIgnored(screenID: screen?.screenID ?? "", cardID: cardID, reason: reason))
     }
 
     private func recordTap(_ card: Card, on screen: CardScreenPresentation, option: String?) throws {
-        try record(CardTapped(analyticsID: screen.analyticsID, screenID: screen.screenID, cardID: card.id, cardAnalyticsID: card.analyticsID, option: option))
+        record(CardTapped(analyticsID: screen.analyticsID, screenID: screen.screenID, cardID: card.id, cardAnalyticsID: card.analyticsID, option: option))
     }
 
     private func select(_ option: String, in card: Card, group: RadioOptionGroupCard) throws {
@@ -165,7 +164,7 @@ public final class ActionCardSession {
 
     func setData(_ field: String, _ value: String?) throws {
         data[field] = value
-        try record(CardDataChanged(field: field, value: value))
+        record(CardDataChanged(field: field, value: value))
     }
 
     private func replaceTop(cardID: String, with content: CardContent) throws {
@@ -174,26 +173,24 @@ public final class ActionCardSession {
         if let updated = top.screen.updating([CardUpdate(id: cardID, card: card)]) {
             top.screen = updated
             stack[stack.count - 1] = top
-            try record(CardsUpdated(screenID: updated.screenID, cardIDs: [cardID]))
+            record(CardsUpdated(screenID: updated.screenID, cardIDs: [cardID]))
         }
     }
 }
 
-/// The events of one session step, typed (to inspect and print) and encoded (to append).
+/// The events of one session step, typed, with their streams.
 public struct StepResult {
-    public var events: [any Event]
-    public var newEvents: [NewEvent]
+    public var events: [TypedEvent]
 
-    public init(events: [any Event], newEvents: [NewEvent]) {
+    public init(events: [TypedEvent]) {
         self.events = events
-        self.newEvents = newEvents
     }
 
     /// Appends the step's events to `log` in one batch.
     public func append(to log: some EventLogWriter) throws {
-        if !newEvents.isEmpty { try log.append(newEvents) }
+        if !events.isEmpty { try log.record(events) }
     }
 
     /// The step's events of type `E`.
-    public func of<E: Event>(_ type: E.Type) -> [E] { events.compactMap { $0 as? E } }
+    public func of<E: Event>(_ type: E.Type) -> [E] { events.compactMap { $0.event as? E } }
 }

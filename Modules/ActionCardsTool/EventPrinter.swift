@@ -23,9 +23,9 @@ struct EventPrinter {
     mutating func print(_ step: StepResult, at instant: Instant) {
         let offset = origin.duration(to: instant)
         let milliseconds = offset.wholeMilliseconds
-        for (event, stored) in zip(step.events, step.newEvents) {
+        for (event, stream) in step.events.map({ ($0.event, $0.stream) }) {
             if json {
-                let line = Line(milliseconds: milliseconds, stream: stored.streamID, type: stored.type, event: event)
+                let line = Line(milliseconds: milliseconds, stream: stream, type: type(of: event).eventType, event: event)
                 Swift.print(String(decoding: (try? encoder.encode(line)) ?? Data(), as: UTF8.self))
             } else {
                 let fraction = String(milliseconds % 1_000)

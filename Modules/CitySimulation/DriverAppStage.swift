@@ -69,7 +69,7 @@ final class DriverAppStage {
     /// The trip service offers `trip` to `driver` with a fare estimate.
     func offer(trip: String, to driver: Int, estimate: Money) throws {
         server.service.offer(trip: trip, to: EntityID.driver(driver), estimate: estimate)
-        try log.append(try server.service.takeEvents())
+        try log.record(server.service.takeEvents())
     }
 
     /// Delivers answers due by `now` and sends what is due, with the link up or down.
@@ -118,7 +118,7 @@ final class DriverAppStage {
     private func record(_ driver: Int) throws {
         let outbox = apps[driver].client.takeOutbox()
         if !outbox.isEmpty { hasRecorded[driver] = true }
-        let events = try outbox.newEvents() + server.service.takeEvents()
-        if !events.isEmpty { try log.append(events) }
+        let events = outbox.typedEvents + server.service.takeEvents()
+        if !events.isEmpty { try log.record(events) }
     }
 }

@@ -83,13 +83,16 @@ final class LogSink: EventLogStore, @unchecked Sendable {
 
     /// Queues `event` on `stream`; appends a batch when it is full.
     func emit(_ event: some Event, stream: String) throws {
-        let newEvent = try event.newEvent(stream: stream)
-        try fold(CollectionOfOne(newEvent))
-        buffer.append(newEvent)
-        if buffer.count >= batchSize { try cutBatch() }
+        try record(CollectionOfOne(TypedEvent(event, stream: stream)))
     }
 
     // MARK: - EventLogStore, for the modules
+
+    /// Encodes `events` straight into the buffer, then folds them (by their typed values); appends
+    /// a batch when it is full.
+    func record(_ events: [TypedEvent]) throws {
+        try record(events[...])
+    }
 
     func append(_ events: [NewEvent]) throws -> [AppendedEvent] {
         if events.contains(where: { $0.expectedPosition != nil || $0.idempotencyKey != nil }) {
@@ -153,6 +156,28 @@ final class LogSink: EventLogStore, @unchecked Sendable {
     /// Waits for the batch being written and drops the queued ones (after a failed run).
     func abandon() {
         writer.stop()
+    }
+
+    /// ``record(_:)`` for any collection of events.
+    private func record(_ events: some Collection<TypedEvent>) throws {
+        let first = buffer.count
+        do {
+            for event in events { try buffer.append(event.event, stream: event.stream) }
+        } catch {
+            buffer.removeLast(buffer.count - first)
+            throw error
+        }
+        let now = time.now
+        try buffer.withPayloadBytes { payloads in
+            for (offset, event) in events.enumerated() {
+                let index = first + offset
+                try folds.apply(
+                    event.event, stream: event.stream, encodedAs: UnsafeRawBufferPointer(rebasing: payloads[buffer.payloadRange(of: index)]),
+                    at: emitted + Int64(index) + 1, recordedAt: now
+                )
+            }
+        }
+        if buffer.count >= batchSize { try cutBatch() }
     }
 
     /// Folds `events`, the next ones after the last assigned sequence, into `folds`.

@@ -46,7 +46,7 @@ public struct EarningsFleet: Sendable {
     ) throws -> [TrackerCardsPushed] {
         let events = try decideTrip(driverID: driverID, tripID: tripID, fare: fare, at: instant)
         let stream = earningsStream(driverID: driverID)
-        try log.append(events.map { try $0.newEvent(stream: stream) })
+        try log.record(events.map { TypedEvent($0, stream: stream) })
         return events.compactMap { $0.exactly(TrackerCardsPushed.self) }
     }
 

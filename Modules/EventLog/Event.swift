@@ -12,16 +12,22 @@ public protocol Event: Codable, Sendable {
     static var eventType: String { get }
     /// The schema version this Swift type encodes; older versions are upcast on read.
     static var schemaVersion: Int { get }
-    /// This event in the log's binary format (``BinaryEncoder``). Provided: a type that is also
-    /// ``BinaryEncodable`` writes itself without the encoder looking its conformance up.
-    func encodedPayload() throws -> [UInt8]
+    /// Writes this event in the log's binary format (``BinaryEncoder``) at the end of `payload`.
+    /// Provided: a type that is also ``BinaryEncodable`` writes itself without the encoder
+    /// looking its conformance up.
+    func encodePayload(into payload: inout EventPayloadWriter) throws
 }
 
 extension Event {
     public static var schemaVersion: Int { 1 }
 
+    public func encodePayload(into payload: inout EventPayloadWriter) throws {
+        try BinaryEncoder().withEncoding(self) { payload.bytes.raw($0) }
+    }
+
+    /// This event in the log's binary format.
     public func encodedPayload() throws -> [UInt8] {
-        try BinaryEncoder().encode(self)
+        try EventPayloadWriter.encoding { try encodePayload(into: &$0) }
     }
 
     /// This event encoded for appending to `stream`.
@@ -56,7 +62,9 @@ extension Event {
 extension Event where Self: BinaryEncodable {
     /// Written by the type itself, as ``BinaryEncoder`` writes it: the witness is chosen where the
     /// type conforms, so no conformance is looked up and no value cast per event.
-    public func encodedPayload() throws -> [UInt8] {
-        try BinaryKeyedWriter.encoding(self)
+    public func encodePayload(into payload: inout EventPayloadWriter) throws {
+        try BinaryKeyedWriter.keyed(&payload.bytes) { (writer: inout BinaryKeyedWriter) throws(BinaryEncodingFailure) in
+            try encode(to: &writer)
+        }
     }
 }

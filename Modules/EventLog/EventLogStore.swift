@@ -16,6 +16,28 @@ public protocol EventLogWriter {
     /// when an event's `expectedPosition` does not match its stream.
     @discardableResult
     func append(_ events: [NewEvent]) throws -> [AppendedEvent]
+
+    /// Appends typed `events` in one transaction, as ``append(_:)`` does, where the caller needs
+    /// nothing back. The log encodes them: one that buffers its events can encode each straight
+    /// into its batch. Provided: encodes them and calls ``append(_:)``.
+    func record(_ events: [TypedEvent]) throws
+}
+
+extension EventLogWriter {
+    public func record(_ events: [TypedEvent]) throws {
+        try append(events.map { try $0.event.newEvent(stream: $0.stream) })
+    }
+}
+
+/// A typed event and the stream it goes to, for ``EventLogWriter/record(_:)``.
+public struct TypedEvent: Sendable {
+    public var event: any Event
+    public var stream: String
+
+    public init(_ event: any Event, stream: String) {
+        self.event = event
+        self.stream = stream
+    }
 }
 
 /// A log that can be read and appended to.

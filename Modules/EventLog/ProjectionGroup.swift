@@ -82,16 +82,43 @@ public final class ProjectionGroup {
     /// position is not known yet (0). Snapshots are the caller's: the group has no log to store
     /// them in until the event is appended.
     public func apply(_ event: NewEvent, at sequence: Int64, recordedAt: Instant) throws {
-        try expectNext(sequence)
         try event.withTypedInPlace { typed in
-            let key = EventRegistry.Key(type: event.type, version: event.schemaVersion)
-            let readers = readers(of: key, typed: ObjectIdentifier(type(of: typed)))
-            guard !readers.isEmpty else { return }
-            let envelope = RecordedEvent(
-                sequence: sequence, streamID: event.streamID, position: 0, type: event.type, schemaVersion: event.schemaVersion,
-                recordedAt: recordedAt, correlationID: event.correlationID, causationID: event.causationID,
-                idempotencyKey: event.idempotencyKey, payload: event.payload
+            try fold(typed, key: EventRegistry.Key(type: event.type, version: event.schemaVersion), at: sequence) { _ in
+                RecordedEvent(
+                    sequence: sequence, streamID: event.streamID, position: 0, type: event.type, schemaVersion: event.schemaVersion,
+                    recordedAt: recordedAt, correlationID: event.correlationID, causationID: event.causationID,
+                    idempotencyKey: event.idempotencyKey, payload: event.payload
+                )
+            }
+        }
+    }
+
+    /// Folds typed `event`, about to be appended on `stream` with `payload` as its encoding, as
+    /// ``apply(_:at:recordedAt:)`` folds a ``NewEvent`` (for ``EventLogWriter/record(_:)``). The
+    /// envelope's payload is empty unless a member decodes the event to a type of its own.
+    public func apply(
+        _ event: borrowing any Event, stream: String, encodedAs payload: UnsafeRawBufferPointer, at sequence: Int64, recordedAt: Instant
+    ) throws {
+        let type = Swift.type(of: event)
+        let key = EventRegistry.Key(type: type.eventType, version: type.schemaVersion)
+        try fold(event, key: key, at: sequence) { decodes in
+            RecordedEvent(
+                sequence: sequence, streamID: stream, position: 0, type: key.type, schemaVersion: key.version,
+                recordedAt: recordedAt, payload: decodes ? Array(payload) : []
             )
+        }
+    }
+
+    /// Folds `typed` (an event of `key` before it is appended) into the members that read it;
+    /// `envelope` makes its envelope, with its payload if a member decodes it (`true`).
+    private func fold(
+        _ typed: borrowing any Event, key: EventRegistry.Key, at sequence: Int64, envelope: (_ decodes: Bool) -> RecordedEvent
+    ) throws {
+        try expectNext(sequence)
+        let typedID = ObjectIdentifier(Swift.type(of: typed))
+        let readers = readers(of: key, typed: typedID)
+        if !readers.isEmpty {
+            let envelope = envelope(readers.contains { $0.decoding.produces != typedID })
             for reader in readers { try members[reader.member].apply(envelope, typed: typed, decoding: reader.decoding) }
         }
         self.sequence = sequence

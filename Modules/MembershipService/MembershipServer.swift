@@ -53,8 +53,7 @@ public final class MembershipServer {
         for event in events {
             MembershipProjection.apply(event, to: &state)
             guard let member = (event as? any MemberEvent)?.member else { continue }
-            // Encoding a flat struct of strings and integers cannot fail.
-            try? outbox.record(event, stream: "membership-\(member)")
+            outbox.record(event, stream: "membership-\(member)")
         }
     }
 

@@ -41,8 +41,7 @@ public final class MembershipWorld {
     /// Puts `member` in a starting state; returns the event to append.
     public func enroll(_ member: String, status: MemberStatus, plan: String? = nil) -> StepResult {
         server.enroll(member, status: status, plan: plan)
-        let (events, newEvents) = outbox.drain()
-        return StepResult(events: events, newEvents: newEvents)
+        return StepResult(events: outbox.drain())
     }
 
     /// The service's state of `member`.

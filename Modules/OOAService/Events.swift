@@ -67,8 +67,8 @@ extension OOADecision {
     /// The stream of the trip's decisions: `ooa-trip-<n>`.
     public var streamID: String { String(concatenating: "ooa-", tripID) }
 
-    /// The decision ready to append to the shared log.
-    public func newEvent() throws -> NewEvent {
-        try event.newEvent(stream: streamID)
+    /// The decision ready to record in the shared log.
+    public var typedEvent: TypedEvent {
+        TypedEvent(event, stream: streamID)
     }
 }

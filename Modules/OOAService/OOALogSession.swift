@@ -29,7 +29,7 @@ public struct OOALogSession {
 
     private func append(_ decisions: [OOADecision]) throws -> [OOADecision] {
         guard !decisions.isEmpty else { return decisions }
-        try log.append(decisions.map { try $0.newEvent() })
+        try log.record(decisions.map(\.typedEvent))
         return decisions
     }
 }

@@ -34,7 +34,7 @@ struct Replay: ParsableCommand {
             let output = ReplayOutput(json: json, all: all)
             func handle(_ decisions: [OOADecision]) throws {
                 guard !decisions.isEmpty else { return }
-                try store?.append(decisions.map { try $0.newEvent() })
+                try store?.record(decisions.map(\.typedEvent))
                 decisions.forEach(output.print)
             }
             for change in changes {

@@ -97,6 +97,6 @@ struct ClientLog {
     let writer: any EventLogWriter
 
     func record(_ events: any OnboardingClientEvent...) throws {
-        try writer.append(events.map { try $0.newEvent(stream: $0.streamID) })
+        try writer.record(events.map { TypedEvent($0, stream: $0.streamID) })
     }
 }

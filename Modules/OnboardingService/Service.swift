@@ -85,7 +85,7 @@ public final class OnboardingService {
     /// state from the log and returns false.
     private func record(_ events: [any OnboardingEvent]) -> Bool {
         do {
-            try log.append(events.map { try $0.newEvent(stream: $0.streamID) })
+            try log.record(events.map { TypedEvent($0, stream: $0.streamID) })
             return true
         } catch {
             state = (try? OnboardingProjection().replay(log).state) ?? OnboardingState()

@@ -11,7 +11,7 @@ import PlatformKit
 /// var client = OptimisticClient<TripSync>(clientID: "driver-7", random: seed.fork("driver-7"))
 /// let begin = try client.submit("trip.begin", [Parameter("trip", "trip-3")], at: now)
 /// for request in client.due(at: now) { /* send; later: */ client.receive(response, for: request.id, at: then) }
-/// try log.append(client.takeOutbox().newEvents())
+/// try log.record(client.takeOutbox().typedEvents)
 /// ```
 public struct OptimisticClient<Domain: OptimisticDomain>: Sendable {
     public let clientID: String

@@ -4,7 +4,7 @@ import PlatformKit
 /// What the engine produced since the caller last took it: events to append, published states,
 /// alerts for the global stream, and confirmed operations with their time saved.
 public struct SyncOutbox<Domain: OptimisticDomain>: Sendable {
-    /// Typed events, in order; `newEvents()` encodes them for the log.
+    /// Typed events, in order; ``typedEvents`` or ``newEvents()`` ready them for the log.
     public var events: [any Event] = []
     /// Every optimistic state published to the feature, in order.
     public var published: [Domain.State] = []
@@ -15,6 +15,11 @@ public struct SyncOutbox<Domain: OptimisticDomain>: Sendable {
 
     init(streamID: String) {
         self.streamID = streamID
+    }
+
+    /// The events with their stream, for recording in a shared log (``EventLogWriter/record(_:)``).
+    public var typedEvents: [TypedEvent] {
+        events.map { TypedEvent($0, stream: streamID) }
     }
 
     /// The events encoded for appending to a shared log.

@@ -110,8 +110,8 @@ public struct TripWorld {
     /// Appends the app's and the service's new events to the log, in one batch.
     private mutating func record() throws -> SyncOutbox<TripSync> {
         let outbox = loop.client.takeOutbox()
-        let events = try outbox.newEvents() + server.service.takeEvents()
-        if !events.isEmpty { try log.append(events) }
+        let events = outbox.typedEvents + server.service.takeEvents()
+        if !events.isEmpty { try log.record(events) }
         for alert in outbox.alerts { alerts.publish(alert) }
         return outbox
     }

@@ -14,7 +14,7 @@ public struct TripService: Sendable {
     public var bookingFee: Money
     /// The projection of the service's events.
     public private(set) var state: TripServiceState
-    private var outbox: [(stream: String, event: any Event)] = []
+    private var outbox: [TypedEvent] = []
 
     /// A service starting from `state` (empty, or replayed from a log).
     public init(rules: TripRules = TripRules(), bookingFee: Money = Money(minorUnits: 100, currency: .usd), state: TripServiceState = TripServiceState()) {
@@ -61,15 +61,15 @@ public struct TripService: Sendable {
         return answer
     }
 
-    /// The events since the last call, encoded for the log, and empties the outbox.
-    public mutating func takeEvents() throws -> [NewEvent] {
+    /// The events since the last call, for the log (``EventLogWriter/record(_:)``), and empties the outbox.
+    public mutating func takeEvents() -> [TypedEvent] {
         defer { outbox.removeAll() }
-        return try outbox.map { try $0.event.newEvent(stream: $0.stream) }
+        return outbox
     }
 
     private mutating func emit(_ event: any Event, driver: String?) {
         state.apply(event)
-        outbox.append((Self.streamID(driver), event))
+        outbox.append(TypedEvent(event, stream: Self.streamID(driver)))
     }
 
     private func decide(_ driverID: String, _ request: OptimisticRequest) -> SyncResponse<DriverState> {

@@ -96,7 +96,7 @@ final class MembershipTests: XCTestCase {
             var harness = try Harness(screen: "manage", conditions: conditions, encodesMessages: false)
             for card in ["end", "cancel", "cancel", "keep", "payment"] { try harness.tap(card, after: 150) }
             try harness.wait()
-            return harness.steps.flatMap(\.newEvents)
+            return try harness.steps.flatMap(\.events).map { try $0.event.newEvent(stream: $0.stream) }
         }
         XCTAssertEqual(try run(), try run())
     }

@@ -31,7 +31,7 @@ final class TripServiceRetryTests: XCTestCase {
         XCTAssertEqual(service.handle(request("k1", TripKind.goOnline)), .accepted(current, assignedIDs: []))
         XCTAssertEqual(service.handle(request("k3", TripKind.accept, [Parameter(TripParameter.trip, "trip-9")])), .rejected(reason: reason, snapshot: current))
         XCTAssertEqual(service.snapshot(for: "driver-7"), current, "a retry changed the state")
-        let handled = try service.takeEvents().filter { $0.type == DriverRequestHandled.eventType }
+        let handled = service.takeEvents().filter { $0.event is DriverRequestHandled }
         XCTAssertEqual(handled.count, 3, "a retry was recorded as handled again")
     }
 
@@ -39,7 +39,7 @@ final class TripServiceRetryTests: XCTestCase {
         let log = InMemoryEventLog(clock: .constant(.epoch))
         var live = TripService()
         _ = live.handle(request("k1", TripKind.goOnline))
-        try log.append(live.takeEvents())
+        try log.record(live.takeEvents())
         var replayed = TripService(state: try TripServiceProjection().replay(log).state)
         XCTAssertEqual(replayed.handle(request("k1", TripKind.goOnline)), live.handle(request("k1", TripKind.goOnline)))
     }

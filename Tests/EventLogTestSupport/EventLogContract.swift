@@ -23,6 +23,7 @@ public struct EventLogContract {
         try replayFromSnapshotEqualsReplayFromStart()
         try snapshotOfOtherProjectionVersionIsSkipped()
         try invalidEventsAreRefused()
+        try recordedEventsAreStoredAsAppended()
     }
 
     func deposit(_ account: String, _ amount: Int64) throws -> NewEvent {
@@ -42,6 +43,23 @@ public struct EventLogContract {
         XCTAssertEqual(try log.streamVersion(of: "account-zzz"), 0)
         XCTAssertEqual(try log.events().map(\.sequence), [1, 2, 3, 4])
         XCTAssertEqual(try log.append([]), [])
+    }
+
+    /// ``EventLogWriter/record(_:)``: typed events land as their encodings appended would, in one
+    /// transaction (an event that cannot be encoded writes nothing).
+    func recordedEventsAreStoredAsAppended() throws {
+        let events = [
+            TypedEvent(Deposited(account: "a", amount: 5, memo: "m"), stream: "account-a"),
+            TypedEvent(Withdrawn(account: "a", amount: 2), stream: "account-a"),
+            TypedEvent(Deposited(account: "b", amount: 7, memo: ""), stream: "account-b"),
+        ]
+        let recorded = try makeLog(.constant(.epoch))
+        try recorded.record(events)
+        let appended = try makeLog(.constant(.epoch))
+        try appended.append(events.map { try $0.event.newEvent(stream: $0.stream) })
+        XCTAssertEqual(try recorded.events(), try appended.events())
+        XCTAssertThrowsError(try recorded.record([events[0], TypedEvent(Unencodable(), stream: "account-a")]))
+        XCTAssertEqual(try recorded.lastSequence(), 3, "a group that fails to encode writes nothing")
     }
 
     func expectedPositionConflictWritesNothing() throws {
@@ -169,5 +187,18 @@ public struct EventLogContract {
         XCTAssertEqual(try log.lastSequence(), 0)
         try log.append([NewEvent(streamID: "s", type: "x.y", payload: [])])
         XCTAssertEqual(try log.events().first?.payload, [])
+    }
+}
+
+/// An event whose encoding always fails.
+struct Unencodable: Event {
+    static let eventType = "test.unencodable"
+
+    init() {}
+
+    init(from decoder: any Decoder) throws {}
+
+    func encode(to encoder: any Encoder) throws {
+        throw EncodingError.invalidValue(0, .init(codingPath: [], debugDescription: "never encodes"))
     }
 }

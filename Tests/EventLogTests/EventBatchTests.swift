@@ -1,4 +1,6 @@
 import EventLog
+import LedgerDemo
+import PlatformKit
 import XCTest
 
 final class EventBatchTests: XCTestCase {
@@ -12,7 +14,7 @@ final class EventBatchTests: XCTestCase {
         let batch = EventBatch(events)
         XCTAssertEqual(Array(batch), events)
         XCTAssertEqual(batch.count, 3)
-        XCTAssertEqual(batch.payloadBytes.count, 3 + 0 + 256)
+        XCTAssertEqual(batch.withPayloadBytes(\.count), 3 + 0 + 256)
         XCTAssertEqual(batch.entries.map(\.payloadStart), [0, 3, 3])
         XCTAssertEqual(batch[2].expectedPosition, 4)
         XCTAssertFalse(batch.hasIdempotencyKeys)
@@ -41,9 +43,80 @@ final class EventBatchTests: XCTestCase {
         var batch = EventBatch(events)
         batch.removeAll(keepingCapacity: true)
         XCTAssertTrue(batch.isEmpty)
-        XCTAssertTrue(batch.payloadBytes.isEmpty)
+        XCTAssertEqual(batch.withPayloadBytes(\.count), 0)
         batch.append(NewEvent(streamID: "s", type: "t.u", payload: [9], idempotencyKey: "key"))
         XCTAssertTrue(batch.hasIdempotencyKeys)
         XCTAssertEqual(batch[0].payload, [9])
+    }
+
+    func test_typedEvents_areEncodedInPlace_asTheirNewEventsAre() throws {
+        var random = SeededGenerator(seed: 7)
+        var batch = EventBatch()
+        var expected: [NewEvent] = []
+        for index in 0..<500 {
+            let stream = "stream-\(index % 13)"
+            let event: any Event = switch Int.random(in: 0..<3, using: &random) {
+            case 0: Deposited(account: stream, amount: .random(in: -9_000...9_000, using: &random), memo: String(repeating: "m", count: index % 40))
+            case 1: Withdrawn(account: stream, amount: .random(in: 0...400, using: &random))
+            default: Tapped(card: String(repeating: "c", count: index % 30), count: .random(in: -1_000_000...1_000_000, using: &random))
+            }
+            try batch.append(event, stream: stream)
+            expected.append(try event.newEvent(stream: stream))
+        }
+        XCTAssertEqual(Array(batch), expected)
+        try batch.append(CodableOnly(note: "through Codable"), stream: "s")
+        XCTAssertEqual(batch.last, try CodableOnly(note: "through Codable").newEvent(stream: "s"))
+    }
+
+    func test_aTypedEventThatFailsToEncode_leavesTheBatchAsItWas() throws {
+        var batch = EventBatch(events)
+        XCTAssertThrowsError(try batch.append(FailsToEncode(), stream: "s"))
+        XCTAssertEqual(Array(batch), events)
+        batch.removeLast(2)
+        XCTAssertEqual(Array(batch), [events[0]])
+        XCTAssertEqual(batch.withPayloadBytes(\.count), 3)
+    }
+
+    func test_aCopy_isNotChangedByTheOriginal() throws {
+        var batch = EventBatch(events)
+        let copy = batch
+        batch.append(events[0])
+        batch.removeLast(3)
+        try batch.append(Withdrawn(account: "a", amount: 1), stream: "a")
+        XCTAssertEqual(Array(copy), events)
+        batch.removeAll(keepingCapacity: true)
+        XCTAssertEqual(Array(copy), events)
+        XCTAssertTrue(batch.isEmpty)
+    }
+}
+
+/// An event that writes itself (``BinaryEncodable``).
+private struct Tapped: Event, BinaryEncodable, Equatable {
+    static let eventType = "test.tapped"
+    var card: String
+    var count: Int
+
+    func encode(to writer: inout BinaryKeyedWriter) {
+        writer.encode(card, forKey: "card")
+        writer.encode(count, forKey: "count")
+    }
+}
+
+/// An event without `BinaryEncodable`: encoded through `Codable`.
+private struct CodableOnly: Event, Equatable {
+    static let eventType = "test.codable-only"
+    var note: String
+}
+
+/// An event whose encoding always fails.
+private struct FailsToEncode: Event {
+    static let eventType = "test.fails"
+
+    init() {}
+
+    init(from decoder: any Decoder) throws {}
+
+    func encode(to encoder: any Encoder) throws {
+        throw EncodingError.invalidValue(0, .init(codingPath: [], debugDescription: "never encodes"))
     }
 }

@@ -105,6 +105,39 @@ final class ProjectionGroupTests: XCTestCase {
         XCTAssertNil(untyped.typed)
     }
 
+    func test_typedEventsFoldedBeforeTheyAreRecorded_equalReplaying() throws {
+        let log = emptyLog
+        let group = ProjectionGroup(startingEmpty: [LedgerProjection(), DepositTotalProjection()])
+        for batch in 0..<10 {
+            let events = try randomEvents(40, seed: UInt64(batch)).map { TypedEvent($0.typed!, stream: $0.streamID) }
+            try fold(events, into: group, from: try log.lastSequence() + 1)
+            try log.record(events)
+        }
+        XCTAssertEqual(group.state(of: LedgerProjection.self), try LedgerProjection().replay(log).state)
+        XCTAssertEqual(group.state(of: DepositTotalProjection.self), try DepositTotalProjection().replay(log).state)
+        XCTAssertGreaterThan(group.state(of: DepositTotalProjection.self) ?? 0, 0)
+        XCTAssertEqual(group.sequence, 400)
+    }
+
+    /// A member that decodes an event to a Swift type of its own reads the encoding it is given.
+    func test_aMemberDecodingItsOwnType_readsThePayload() throws {
+        let group = ProjectionGroup(startingEmpty: [DepositTotalProjection()])
+        try fold([TypedEvent(Deposited(account: "a", amount: 70, memo: "m"), stream: "a")], into: group, from: 1)
+        XCTAssertEqual(group.state(of: DepositTotalProjection.self), 70)
+        XCTAssertThrowsError(
+            try group.apply(Deposited(account: "a", amount: 1, memo: ""), stream: "a", encodedAs: UnsafeRawBufferPointer(start: nil, count: 0), at: 2, recordedAt: .epoch)
+        )
+    }
+
+    /// Folds `events` as sequence `first` on, each with its encoding.
+    private func fold(_ events: [TypedEvent], into group: ProjectionGroup, from first: Int64) throws {
+        for (offset, event) in events.enumerated() {
+            try event.event.encodedPayload().withUnsafeBytes { payload in
+                try group.apply(event.event, stream: event.stream, encodedAs: payload, at: first + Int64(offset), recordedAt: .epoch)
+            }
+        }
+    }
+
     func test_anEventOutOfSequence_isRefused_andNothingFolded() throws {
         let group = ProjectionGroup(startingEmpty: [LedgerProjection()])
         let event = try Deposited(account: "a", amount: 70, memo: "").newEvent(stream: "a")
@@ -152,5 +185,27 @@ final class SnapshotPolicyTests: XCTestCase {
         }
         XCTAssertGreaterThan(Int64(snapshots.last!.stateSize / 4), 10)
         XCTAssertEqual(group.lastSnapshotSize, snapshots.last?.stateSize)
+    }
+}
+
+/// The sum of every deposit, read through a view of `ledger.deposited` of its own.
+private struct DepositTotalProjection: Projection {
+    struct DepositAmount: Event {
+        static let eventType = Deposited.eventType
+        static let schemaVersion = Deposited.schemaVersion
+        var amount: Int64
+    }
+
+    let name = "test.deposit-total"
+    let version = 1
+    let initialState: Int64 = 0
+    var events: EventRegistry {
+        var registry = EventRegistry()
+        registry.register(DepositAmount.self)
+        return registry
+    }
+
+    func apply(_ event: any Event, envelope: RecordedEvent, to state: inout Int64) {
+        if let deposit = event.exactly(DepositAmount.self) { state += deposit.amount }
     }
 }

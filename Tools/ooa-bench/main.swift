@@ -212,7 +212,7 @@ for _ in 0..<10 {
     encodingSpent += .measuring {
         for change in chunk { service.receive(change, into: &decisions) }
         for decision in decisions {
-            if let event = try? decision.newEvent() { encodedBytes += event.payload.count }
+            if let payload = try? decision.event.encodedPayload() { encodedBytes += payload.count }
         }
     }
     encodedEvents += decisions.count

@@ -53,6 +53,11 @@ func rebaseSeconds(pending: Int, rebases: Int) -> Double {
     return seconds / Double(rebases)
 }
 
+/// The size of `event`'s payload (0 if it cannot be encoded).
+func encodedSize(_ event: any Event) -> Int {
+    (try? event.encodedPayload())?.count ?? 0
+}
+
 /// Seconds per driver-trip operation: submit, send, server answer, confirm, and encoding both halves' events.
 func tripCycleSeconds(trips: Int, encoding: Bool) -> Double {
     bestSeconds(rounds: 3) {
@@ -67,8 +72,8 @@ func tripCycleSeconds(trips: Int, encoding: Bool) -> Double {
                 app.receive(service.handle(SyncRequest(clientID: "driver-1", request: request)), for: request.id, at: now)
             }
             let outbox = app.takeOutbox()
-            let serviceEvents = (try? service.takeEvents()) ?? []
-            bytes += serviceEvents.reduce(0) { $0 + $1.payload.count } + (encoding ? ((try? outbox.newEvents()) ?? []).reduce(0) { $0 + $1.payload.count } : outbox.events.count)
+            let serviceBytes = service.takeEvents().reduce(0) { $0 + encodedSize($1.event) }
+            bytes += serviceBytes + (encoding ? outbox.events.reduce(0) { $0 + encodedSize($1) } : outbox.events.count)
         }
         step { try $0.goOnline(at: now) }
         for trip in 0..<trips {
