@@ -54,7 +54,7 @@ public enum SimulationRun {
     ///
     /// A trade-off between the run and replays that stop mid-run (`--at`, a killed run's log):
     /// at 1 000 000 riders a budget of 128 bytes had the simulation thread spend ~40 % of its
-    /// time encoding the back ends' states (each is encoded twice, to stream it in chunks); 32
+    /// time encoding the back ends' states (each was then encoded twice, to stream it in chunks); 32
     /// bytes spends a quarter of that, and a replay stopping mid-run folds up to 4× more events
     /// after the snapshots it starts from. A finished run's last snapshots are at its last event.
     static let snapshotBytesPerEvent: Int64 = 32

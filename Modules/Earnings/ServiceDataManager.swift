@@ -120,8 +120,11 @@ extension ServiceDataManager {
     func pack(into writer: inout PackedFieldWriter) {
         writer.string(service.rawValue)
         writer.unsigned(UInt(cards.count))
-        // By index: `for card in cards` would copy each card (retaining its strings) to pack it.
-        for index in cards.indices { cards[index].pack(into: &writer) }
+        // Through the buffer: `for card in cards`, or `cards[index]`, copies each card to pack it,
+        // counting a reference to each of its strings (at scale, rarely in the cache).
+        cards.withUnsafeBufferPointer { cards in
+            for index in cards.indices { cards[index].pack(into: &writer) }
+        }
         writer.bool(isInOutage)
         writer.instant(lastUpdatedAt)
         writer.instant(lastPullAt)

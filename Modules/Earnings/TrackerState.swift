@@ -100,8 +100,10 @@ extension TrackerState: BinaryEncodable, BinaryDecodable {
 extension TrackerState {
     func pack(into writer: inout PackedFieldWriter) {
         writer.unsigned(UInt(managers.count))
-        // By index, not copying each manager (see `ServiceDataManager.pack(into:)`).
-        for index in managers.indices { managers[index].pack(into: &writer) }
+        // Through the buffer, not copying each manager (see `ServiceDataManager.pack(into:)`).
+        managers.withUnsafeBufferPointer { managers in
+            for index in managers.indices { managers[index].pack(into: &writer) }
+        }
         writer.string(ui.privacyStatus.rawValue)
         writer.string(ui.selectedStatusCardID)
         writer.string(ui.openBulletinCardID)

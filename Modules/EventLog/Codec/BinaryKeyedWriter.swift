@@ -138,18 +138,26 @@ public struct BinaryKeyedWriter {
     }
 
     /// Inlined into each caller, so the loop is specialized for its collection. Each string is
-    /// read in place through its index: a `for … in` loop takes a copy of each, counting a
-    /// reference to it and releasing it, and at scale those strings are rarely in the cache.
+    /// read in place, through an array's buffer or else its index: a `for … in` loop, or an
+    /// array's subscript, takes a copy of each, counting a reference to it and releasing it, and
+    /// at scale those strings are rarely in the cache.
     @inline(__always)
     private mutating func encodeStrings(_ values: some Collection<String>, forKey key: StaticString) {
         begin(key)
         region { bytes in
             bytes.varint(UInt64(values.count))
-            var index = values.startIndex
-            while index != values.endIndex {
-                bytes.string(values[index])
-                values.formIndex(after: &index)
+            if values.withContiguousStorageIfAvailable({ Self.strings($0, into: &bytes) }) == nil {
+                Self.strings(values, into: &bytes)
             }
+        }
+    }
+
+    @inline(__always)
+    private static func strings(_ values: some Collection<String>, into bytes: inout _ByteWriter) {
+        var index = values.startIndex
+        while index != values.endIndex {
+            bytes.string(values[index])
+            values.formIndex(after: &index)
         }
     }
 
