@@ -14,6 +14,10 @@ public final class ProjectionGroup {
     /// for: checking that key (one comparison of names from the same literal) costs a fraction of
     /// hashing the event's type name for every event.
     private var typedRoutes: [ObjectIdentifier: (key: EventRegistry.Key, readers: [Route])] = [:]
+    /// For events folded by their typed value alone (``apply(_:stream:encodedAs:at:recordedAt:)``),
+    /// whose key is their Swift type's: the key and the routes by that type, so neither the
+    /// type's name nor a hash of it is needed per event.
+    private var recordedRoutes: [ObjectIdentifier: (key: EventRegistry.Key, readers: [Route])] = [:]
     private let snapshots: (any SnapshotStore)?
     private let policy: SnapshotPolicy
     /// The last sequence folded into every projection.
@@ -83,7 +87,9 @@ public final class ProjectionGroup {
     /// them in until the event is appended.
     public func apply(_ event: NewEvent, at sequence: Int64, recordedAt: Instant) throws {
         try event.withTypedInPlace { typed in
-            try fold(typed, key: EventRegistry.Key(type: event.type, version: event.schemaVersion), at: sequence) { _ in
+            let typedID = ObjectIdentifier(Swift.type(of: typed))
+            let readers = readers(of: EventRegistry.Key(type: event.type, version: event.schemaVersion), typed: typedID)
+            try fold(typed, typedID, readers, at: sequence) { _ in
                 RecordedEvent(
                     sequence: sequence, streamID: event.streamID, position: 0, type: event.type, schemaVersion: event.schemaVersion,
                     recordedAt: recordedAt, correlationID: event.correlationID, causationID: event.causationID,
@@ -100,8 +106,9 @@ public final class ProjectionGroup {
         _ event: borrowing any Event, stream: String, encodedAs payload: UnsafeRawBufferPointer, at sequence: Int64, recordedAt: Instant
     ) throws {
         let type = Swift.type(of: event)
-        let key = EventRegistry.Key(type: type.eventType, version: type.schemaVersion)
-        try fold(event, key: key, at: sequence) { decodes in
+        let typedID = ObjectIdentifier(type)
+        let (key, readers) = recordedRoutes[typedID] ?? recordedRoute(type, typedID)
+        try fold(event, typedID, readers, at: sequence) { decodes in
             RecordedEvent(
                 sequence: sequence, streamID: stream, position: 0, type: key.type, schemaVersion: key.version,
                 recordedAt: recordedAt, payload: decodes ? Array(payload) : []
@@ -109,14 +116,21 @@ public final class ProjectionGroup {
         }
     }
 
-    /// Folds `typed` (an event of `key` before it is appended) into the members that read it;
-    /// `envelope` makes its envelope, with its payload if a member decodes it (`true`).
+    /// The key and routes of events of Swift type `type` folded by their typed value alone.
+    private func recordedRoute(_ type: any Event.Type, _ id: ObjectIdentifier) -> (key: EventRegistry.Key, readers: [Route]) {
+        let key = EventRegistry.Key(type: type.eventType, version: type.schemaVersion)
+        let route = (key: key, readers: routes[key] ?? route(key))
+        recordedRoutes[id] = route
+        return route
+    }
+
+    /// Folds `typed` (of the type `typedID`, before it is appended) into `readers`, the members
+    /// that read it; `envelope` makes its envelope, with its payload if a member decodes it (`true`).
     private func fold(
-        _ typed: borrowing any Event, key: EventRegistry.Key, at sequence: Int64, envelope: (_ decodes: Bool) -> RecordedEvent
+        _ typed: borrowing any Event, _ typedID: ObjectIdentifier, _ readers: [Route], at sequence: Int64,
+        envelope: (_ decodes: Bool) -> RecordedEvent
     ) throws {
         try expectNext(sequence)
-        let typedID = ObjectIdentifier(Swift.type(of: typed))
-        let readers = readers(of: key, typed: typedID)
         if !readers.isEmpty {
             let envelope = envelope(readers.contains { $0.decoding.produces != typedID })
             for reader in readers { try members[reader.member].apply(envelope, typed: typed, decoding: reader.decoding) }

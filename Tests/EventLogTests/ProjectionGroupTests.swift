@@ -129,6 +129,18 @@ final class ProjectionGroupTests: XCTestCase {
         )
     }
 
+    /// A typed event is routed by its own type's name, whatever a ``NewEvent`` with a typed value
+    /// of that Swift type but another type name was routed by before.
+    func test_aTypedEvent_isRoutedByItsOwnType_afterANewEventWhoseTypedValueDiffered() throws {
+        var deposit = try Deposited(account: "a", amount: 70, memo: "").newEvent(stream: "a")
+        deposit.typed = Withdrawn(account: "a", amount: 5)
+        let group = ProjectionGroup(startingEmpty: [LedgerProjection()])
+        try group.apply(deposit, at: 1, recordedAt: .epoch)
+        try fold([TypedEvent(Withdrawn(account: "a", amount: 5), stream: "a")], into: group, from: 2)
+        try group.apply(deposit, at: 3, recordedAt: .epoch)
+        XCTAssertEqual(group.state(of: LedgerProjection.self)?.balances["a"], 135)
+    }
+
     /// Folds `events` as sequence `first` on, each with its encoding.
     private func fold(_ events: [TypedEvent], into group: ProjectionGroup, from first: Int64) throws {
         for (offset, event) in events.enumerated() {
