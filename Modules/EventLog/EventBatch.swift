@@ -71,7 +71,7 @@ public struct EventBatch: RandomAccessCollection, Sendable {
         ))
     }
 
-    /// Removes the events after the first `count`.
+    /// Removes the last `count` events.
     public mutating func removeLast(_ count: Int) {
         guard count > 0 else { return }
         let kept = entries.count - count
