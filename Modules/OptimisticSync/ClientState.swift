@@ -81,7 +81,18 @@ public struct OptimisticClientState<Domain: OptimisticDomain>: Codable, Sendable
 
     /// The pending request `id`, if queued.
     public func pendingRequest(_ id: String) -> PendingRequest? {
-        pending.first { $0.request.id == id }
+        pendingIndex(id).map { pending[$0] }
+    }
+
+    /// Whether request `id` is queued.
+    public func isPending(_ id: String) -> Bool {
+        pendingIndex(id) != nil
+    }
+
+    /// Where request `id` is in `pending`, read through the array's buffer: `first(where:)`
+    /// copies each request it looks at, counting a reference to each of its strings.
+    private func pendingIndex(_ id: String) -> Int? {
+        pending.withUnsafeBufferPointer { pending in pending.indices.first { pending[$0].request.id == id } }
     }
 
     /// Whether `event` changes what the user sees (so the state is published after it).

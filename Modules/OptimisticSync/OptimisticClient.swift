@@ -52,7 +52,7 @@ public struct OptimisticClient<Domain: OptimisticDomain>: Sendable {
     public mutating func submit(_ kind: String, _ parameters: [Parameter] = [], dependsOn: [String] = [], at instant: Instant) throws(OptimisticError) -> OptimisticRequest {
         guard Domain.transforms.knows(kind) else { throw OptimisticError(description: "unknown request kind '\(kind)'") }
         let id = nextRequestID
-        let waitingOn = dependsOn.filter { state.pendingRequest($0) != nil }
+        let waitingOn = dependsOn.filter { state.isPending($0) }
         let request = OptimisticRequest(id: id, kind: kind, idempotencyKey: "\(clientID)/\(id)", parameters: parameters, dependsOn: waitingOn, submittedAt: instant)
         emit(RequestSubmitted<Domain>(request: request))
         return request
@@ -101,7 +101,7 @@ public struct OptimisticClient<Domain: OptimisticDomain>: Sendable {
 
     /// Handles the server's response to request `id`.
     public mutating func receive(_ response: SyncResponse<Domain.State>, for id: String, at instant: Instant) {
-        let isPending = state.pendingRequest(id) != nil
+        let isPending = state.isPending(id)
         switch response {
         case .accepted(let snapshot, let assignedIDs):
             if isPending {
@@ -221,7 +221,9 @@ public struct OptimisticClient<Domain: OptimisticDomain>: Sendable {
 
     /// Looked up without mutating (a closure over a `mutating` method's `self` copies the client).
     private func firstOverdueDependent(at now: Instant) -> PendingRequest? {
-        state.pending.first { waitsOnDependencies($0) && deadline($0) <= now }
+        state.pending.withUnsafeBufferPointer { pending in
+            pending.indices.first { waitsOnDependencies(pending[$0]) && deadline(pending[$0]) <= now }.map { pending[$0] }
+        }
     }
 
     private func isSendable(_ entry: PendingRequest, at now: Instant) -> Bool {
@@ -229,7 +231,7 @@ public struct OptimisticClient<Domain: OptimisticDomain>: Sendable {
     }
 
     private func waitsOnDependencies(_ entry: PendingRequest) -> Bool {
-        entry.request.dependsOn.contains { state.pendingRequest($0) != nil }
+        entry.request.dependsOn.contains { state.isPending($0) }
     }
 
     private func deadline(_ entry: PendingRequest) -> Instant {

@@ -39,8 +39,10 @@ where Link.Request == SyncRequest, Link.Response == SyncResponse<Domain.State> {
     }
 
     private mutating func deliverArrivals(upTo now: Instant) {
-        while let next = arriving.first, next.at <= now {
-            arriving.removeFirst()
+        // Taken off the queue before it is read: `arriving.first` would copy the answer (its
+        // snapshot's strings and arrays) only to drop the original.
+        while !arriving.isEmpty, arriving[0].at <= now {
+            let next = arriving.removeFirst()
             switch next.outcome {
             case .success(let response): client.receive(response, for: next.requestID, at: next.at)
             case .failure(let error): client.deliveryFailed(next.requestID, reason: Self.describe(error), at: next.at)

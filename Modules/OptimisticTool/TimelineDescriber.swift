@@ -39,7 +39,7 @@ struct TimelineDescriber {
 
     /// One `confirm` entry per request that left the queue, with its time saved.
     private func confirmations(_ how: String) -> [TimelineEntry] {
-        before.pending.filter { after.pendingRequest($0.request.id) == nil }.map { pending in
+        before.pending.filter { !after.isPending($0.request.id) }.map { pending in
             var confirm = entry("confirm", pending.request, how, showing: true)
             if TripSync.transforms.isOptimistic(pending.request.kind) {
                 confirm.timeSavedMilliseconds = at - Script.start.duration(to: pending.request.submittedAt).wholeMilliseconds

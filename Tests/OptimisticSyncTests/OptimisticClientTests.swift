@@ -89,6 +89,17 @@ final class OptimisticClientTests: XCTestCase {
         XCTAssertEqual(server.snapshot.state.count, 1, "applied once")
         XCTAssertEqual(client.confirmedState.count, 1)
         XCTAssertEqual(client.state.pendingRequest(request.id), nil)
+        XCTAssertFalse(client.state.isPending(request.id))
+    }
+
+    func test_pendingRequests_areFoundByID() throws {
+        var client = makeClient()
+        let first = try client.submit("increment", at: .at(0))
+        let second = try client.submit("increment", at: .at(0))
+        XCTAssertTrue(client.state.isPending(first.id))
+        XCTAssertEqual(client.state.pendingRequest(second.id)?.request, second)
+        XCTAssertFalse(client.state.isPending("no-such-request"))
+        XCTAssertNil(client.state.pendingRequest("no-such-request"))
     }
 
     func test_tickOffline_schedulesRetries_tickOnline_returnsWhatToSend() throws {
