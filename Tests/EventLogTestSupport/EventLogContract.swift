@@ -191,14 +191,14 @@ public struct EventLogContract {
 }
 
 /// An event whose encoding always fails.
-struct Unencodable: Event {
-    static let eventType = "test.unencodable"
+public struct Unencodable: Event {
+    public static let eventType = "test.unencodable"
 
-    init() {}
+    public init() {}
 
-    init(from decoder: any Decoder) throws {}
+    public init(from decoder: any Decoder) throws {}
 
-    func encode(to encoder: any Encoder) throws {
+    public func encode(to encoder: any Encoder) throws {
         throw EncodingError.invalidValue(0, .init(codingPath: [], debugDescription: "never encodes"))
     }
 }

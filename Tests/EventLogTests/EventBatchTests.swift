@@ -1,4 +1,5 @@
 import EventLog
+import EventLogTestSupport
 import LedgerDemo
 import PlatformKit
 import XCTest
@@ -70,7 +71,7 @@ final class EventBatchTests: XCTestCase {
 
     func test_aTypedEventThatFailsToEncode_leavesTheBatchAsItWas() throws {
         var batch = EventBatch(events)
-        XCTAssertThrowsError(try batch.append(FailsToEncode(), stream: "s"))
+        XCTAssertThrowsError(try batch.append(Unencodable(), stream: "s"))
         XCTAssertEqual(Array(batch), events)
         batch.removeLast(2)
         XCTAssertEqual(Array(batch), [events[0]])
@@ -106,17 +107,4 @@ private struct Tapped: Event, BinaryEncodable, Equatable {
 private struct CodableOnly: Event, Equatable {
     static let eventType = "test.codable-only"
     var note: String
-}
-
-/// An event whose encoding always fails.
-private struct FailsToEncode: Event {
-    static let eventType = "test.fails"
-
-    init() {}
-
-    init(from decoder: any Decoder) throws {}
-
-    func encode(to encoder: any Encoder) throws {
-        throw EncodingError.invalidValue(0, .init(codingPath: [], debugDescription: "never encodes"))
-    }
 }
