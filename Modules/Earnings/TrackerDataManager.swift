@@ -30,14 +30,17 @@ public struct TrackerDataManager: Sendable {
             streams[index].cards.append(.outageError(for: streams[index].service, lastUpdatedAt: streams[index].lastUpdatedAt))
         }
         var excluded: [TrackerExclusion] = []
-        var slots: [Slot] = []
-        for var slot in merge(streams, excluded: &excluded) where validate(&slot, streams, now: now, excluded: &excluded) {
-            slots.append(slot)
+        var slots = merge(streams, excluded: &excluded)
+        var shown = 0
+        for index in slots.indices where validate(&slots[index], streams, now: now, excluded: &excluded) {
+            slots[shown] = slots[index]
+            shown += 1
         }
+        slots.removeLast(slots.count - shown)
         slots.sort { lhs, rhs in
             lhs.rankPriority != rhs.rankPriority
                 ? lhs.rankPriority > rhs.rankPriority
-                : streams[Int(lhs.stream)].cards[Int(lhs.index)].cardID < streams[Int(rhs.stream)].cards[Int(rhs.index)].cardID
+                : Self.withCard(lhs, in: streams) { left in Self.withCard(rhs, in: streams) { left.cardID < $0.cardID } }
         }
 
         var browse: [BrowseTrackerRankingItem] = []
@@ -45,13 +48,15 @@ public struct TrackerDataManager: Sendable {
         browse.reserveCapacity(slots.count)
         for slot in slots {
             let stream = Int(slot.stream)
-            let card = streams[stream].cards[Int(slot.index)]
-            guard let kind = card.payload?.kind else { continue }
-            let item = { (plugin: PluginID) in
-                BrowseTrackerRankingItem(card: card, service: streams[stream].service, isStale: streams[stream].isInOutage, plugin: plugin)
+            // The card is copied (its strings retained) only into the items that show it.
+            Self.withCard(slot, in: streams) { card in
+                guard let kind = card.payload?.kind else { return }
+                let item = { (plugin: PluginID) in
+                    BrowseTrackerRankingItem(card: card, service: streams[stream].service, isStale: streams[stream].isInOutage, plugin: plugin)
+                }
+                if slot.toBrowse, let plugin = plugins.browsePlugin(kind) { browse.append(item(plugin)) }
+                if slot.toBulletin, let plugin = plugins.bulletinPlugin(kind) { bulletin.append(item(plugin)) }
             }
-            if slot.toBrowse, let plugin = plugins.browsePlugin(kind) { browse.append(item(plugin)) }
-            if slot.toBulletin, let plugin = plugins.bulletinPlugin(kind) { bulletin.append(item(plugin)) }
         }
         let opened = ui.openBulletinCardID.flatMap { id in bulletin.first { $0.card.cardID == id } }
         return TrackerModes(
@@ -60,7 +65,7 @@ public struct TrackerDataManager: Sendable {
                 hasSortedValidItems: !browse.isEmpty, privacyStatus: ui.privacyStatus, bulletinCardPush: opened?.card
             ),
             browse: TrackerBrowseMode(
-                sortedValidItems: browse, servicesInOutage: streams.filter(\.isInOutage).map(\.service), privacyStatus: ui.privacyStatus
+                sortedValidItems: browse, servicesInOutage: streams.compactMap { $0.isInOutage ? $0.service : nil }, privacyStatus: ui.privacyStatus
             ),
             bulletin: TrackerBulletinMode(bulletinCard: (opened ?? bulletin.first)?.card, sortedValidItems: bulletin),
             activeMode: opened == nil ? .status : .bulletin,
@@ -71,59 +76,63 @@ public struct TrackerDataManager: Sendable {
     /// One slot per card ID: the newest `lastUpdatedAt` wins; on a tie the later card of the same
     /// service wins (a later push), or else the earlier service's.
     private func merge(_ streams: [TrackerCardStream], excluded: inout [TrackerExclusion]) -> [Slot] {
-        let total = streams.reduce(0) { $0 + $1.cards.count }
-        var positions: [String: Int] = [:]
         var slots: [Slot] = []
-        positions.reserveCapacity(total)
-        slots.reserveCapacity(total)
-        for (streamIndex, stream) in streams.enumerated() {
-            for dropped in stream.dropped {
-                excluded.append(TrackerExclusion(cardID: dropped.cardID ?? "?", service: stream.service, reason: .badPayload(dropped.reason)))
+        var positions = CardPositions(expected: streams.reduce(0) { $0 + $1.cards.count })
+        slots.reserveCapacity(positions.expected)
+        for streamIndex in streams.indices {
+            let service = streams[streamIndex].service
+            for dropped in streams[streamIndex].dropped {
+                excluded.append(TrackerExclusion(cardID: dropped.cardID ?? "?", service: service, reason: .badPayload(dropped.reason)))
             }
-            // By index, not by value: a copy of a card retains each of its strings.
-            for cardIndex in stream.cards.indices {
-                let priority = stream.cards[cardIndex].priority
-                let slot = Slot(stream: Int32(streamIndex), index: Int32(cardIndex), rankPriority: priority.isNaN ? -.infinity : priority)
-                let cardID = stream.cards[cardIndex].cardID
-                guard let position = positions.updateValue(slots.count, forKey: cardID) else {
-                    slots.append(slot)
-                    continue
-                }
-                positions[cardID] = position
-                let current = streams[Int(slots[position].stream)]
-                let new = stream.cards[cardIndex].lastUpdatedAt ?? .min
-                let old = current.cards[Int(slots[position].index)].lastUpdatedAt ?? .min
-                if new > old || (new == old && current.service == stream.service) {
-                    excluded.append(TrackerExclusion(cardID: cardID, service: current.service, reason: .superseded(by: stream.service)))
-                    slots[position] = slot
-                } else {
-                    excluded.append(TrackerExclusion(cardID: cardID, service: stream.service, reason: .superseded(by: current.service)))
+            // Read in place: a copy of a card retains each of its strings.
+            streams[streamIndex].cards.withUnsafeBufferPointer { cards in
+                for cardIndex in cards.indices {
+                    let priority = cards[cardIndex].priority
+                    let slot = Slot(stream: Int32(streamIndex), index: Int32(cardIndex), rankPriority: priority.isNaN ? -.infinity : priority)
+                    let found = positions.position(of: cards[cardIndex].cardID, slotCount: slots.count) { position, cardID in
+                        Self.withCard(slots[position], in: streams) { $0.cardID == cardID }
+                    }
+                    guard let position = found else {
+                        positions.add(cards[cardIndex].cardID, at: slots.count)
+                        slots.append(slot)
+                        continue
+                    }
+                    let current = streams[Int(slots[position].stream)].service
+                    let new = cards[cardIndex].lastUpdatedAt ?? .min
+                    let old = Self.withCard(slots[position], in: streams) { $0.lastUpdatedAt } ?? .min
+                    let cardID = cards[cardIndex].cardID
+                    if new > old || (new == old && current == service) {
+                        excluded.append(TrackerExclusion(cardID: cardID, service: current, reason: .superseded(by: service)))
+                        slots[position] = slot
+                    } else {
+                        excluded.append(TrackerExclusion(cardID: cardID, service: service, reason: .superseded(by: current)))
+                    }
                 }
             }
         }
         return slots
     }
 
+    /// Calls `body` with the card of `slot`, in place.
+    private static func withCard<Result>(_ slot: Slot, in streams: [TrackerCardStream], _ body: (borrowing TrackerCard) -> Result) -> Result {
+        streams[Int(slot.stream)].cards.withUnsafeBufferPointer { body($0[Int(slot.index)]) }
+    }
+
     /// Whether the card is shown; records why not. Sets the modes it goes to (those with an enabled plugin).
     private func validate(_ slot: inout Slot, _ streams: [TrackerCardStream], now: Instant, excluded: inout [TrackerExclusion]) -> Bool {
-        let card = streams[Int(slot.stream)].cards[Int(slot.index)]
-        let reason: TrackerExclusionReason?
-        if !card.isValid {
-            reason = .invalid
-        } else if let expiresAt = card.expiresAt, now >= Instant(timestampInSec: expiresAt) {
-            reason = .expired(expiresAt)
-        } else if card.cardType == nil || card.cardType == .unknown {
-            reason = .unknownType
-        } else if let kind = card.payload?.kind {
-            let type = card.cardType ?? .unknown
-            slot.toBrowse = type.isBrowse && plugins.browsePlugin(kind) != nil
-            slot.toBulletin = type.isBulletin && plugins.bulletinPlugin(kind) != nil
-            reason = slot.toBrowse || slot.toBulletin ? nil : .noPlugin(kind)
-        } else {
-            reason = .missingPayload
+        let (reason, toBrowse, toBulletin) = Self.withCard(slot, in: streams) { card -> (TrackerExclusionReason?, Bool, Bool) in
+            if !card.isValid { return (.invalid, false, false) }
+            if let expiresAt = card.expiresAt, now >= Instant(timestampInSec: expiresAt) { return (.expired(expiresAt), false, false) }
+            guard let type = card.cardType, type != .unknown else { return (.unknownType, false, false) }
+            guard let kind = card.payload?.kind else { return (.missingPayload, false, false) }
+            let toBrowse = type.isBrowse && plugins.browsePlugin(kind) != nil
+            let toBulletin = type.isBulletin && plugins.bulletinPlugin(kind) != nil
+            return (toBrowse || toBulletin ? nil : .noPlugin(kind), toBrowse, toBulletin)
         }
+        (slot.toBrowse, slot.toBulletin) = (toBrowse, toBulletin)
         guard let reason else { return true }
-        excluded.append(TrackerExclusion(cardID: card.cardID, service: streams[Int(slot.stream)].service, reason: reason))
+        let cardID = Self.withCard(slot, in: streams) { $0.cardID }
+        excluded.append(TrackerExclusion(cardID: cardID, service: streams[Int(slot.stream)].service, reason: reason))
         return false
     }
 
@@ -140,5 +149,34 @@ public struct TrackerDataManager: Sendable {
             if best == nil || priority > bestPriority { (best, bestPriority) = (index, priority) }
         }
         return best.map { browse[$0] }
+    }
+}
+
+extension TrackerDataManager {
+    /// Where each card ID's slot is while merging. A driver's tracker holds a handful of cards:
+    /// those are found by comparing the IDs of the slots so far, which hashes and allocates
+    /// nothing; more than ``scanLimit`` go in a dictionary.
+    private struct CardPositions {
+        let expected: Int
+        private var byCardID: [String: Int]?
+        private static let scanLimit = 32
+
+        /// Positions for `expected` cards.
+        init(expected: Int) {
+            self.expected = expected
+            if expected > Self.scanLimit { byCardID = Dictionary(minimumCapacity: expected) }
+        }
+
+        /// The position of `cardID`'s slot among the first `slotCount`, if it has one;
+        /// `slotHasID(position, cardID)` tells whether the slot at `position` holds that card ID.
+        func position(of cardID: String, slotCount: Int, slotHasID: (Int, String) -> Bool) -> Int? {
+            if let byCardID { return byCardID[cardID] }
+            return (0..<slotCount).first { slotHasID($0, cardID) }
+        }
+
+        /// Notes that `cardID`'s slot is at `position`.
+        mutating func add(_ cardID: String, at position: Int) {
+            byCardID?[cardID] = position
+        }
     }
 }

@@ -72,6 +72,28 @@ final class TrackerDataManagerTests: XCTestCase {
         XCTAssertEqual(result.browse.sortedValidItems.first { $0.card.cardID == "tie" }?.service, "loyalty", "a tie keeps the earlier service")
     }
 
+    /// Merging many cards (more than the merge compares one by one, so it indexes them) shows and
+    /// excludes what merging each card ID's versions alone does.
+    func test_merge_ofManyCards_agreesWithMergingEachCardIDAlone() {
+        var random = SeededGenerator(seed: 11)
+        let services: [TrackerService] = [.earnings, .incentives, "loyalty"]
+        // 24 card IDs, each in one to three services (~48 cards), some versions at the same second.
+        var versions: [[TrackerCard]] = services.map { _ in [] }
+        for id in (0..<24).map({ "card-\($0)" }) {
+            for service in services.indices where service == 0 || Bool.random(using: &random) {
+                versions[service].append(card(id, priority: Double(Int.random(in: 0..<4, using: &random)), updated: Int64.random(in: 1..<4, using: &random)))
+            }
+        }
+        let streams = services.indices.map { TrackerCardStream(service: services[$0], cards: versions[$0]) }
+        XCTAssertGreaterThan(streams.reduce(0) { $0 + $1.cards.count }, 40)
+        let all = manager.modes(streams, now: now)
+        for id in (0..<24).map({ "card-\($0)" }) {
+            let alone = manager.modes(streams.map { TrackerCardStream(service: $0.service, cards: $0.cards.filter { $0.cardID == id }) }, now: now)
+            XCTAssertEqual(all.browse.sortedValidItems.filter { $0.card.cardID == id }, alone.browse.sortedValidItems, id)
+            XCTAssertEqual(all.excluded.filter { $0.cardID == id }, alone.excluded, id)
+        }
+    }
+
     func test_outOfOrderPushes_neverRollDataBack() {
         var state = TrackerState()
         state.apply(TrackerCardsPushed(driverID: "driver-1", service: .earnings, cards: [card("daily", updated: 300, total: 3_000)], at: at(300)))
