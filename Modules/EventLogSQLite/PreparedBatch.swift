@@ -64,16 +64,19 @@ final class PreparedBatch: @unchecked Sendable {
     /// Whether `finish()` returns where each event landed.
     private let keepsLandings: Bool
 
-    /// Starts preparing `events` on top of `cache`, as recorded at `now`.
+    /// Starts preparing `events` on top of `cache`, as recorded at `now`; `heads` holds the
+    /// number of each event's stream head in the cache's `streams` (-1 for a stream that did not
+    /// exist), as ``WriterCache/warm(streamsOf:_:)`` returned them.
     ///
     /// `storedEvent` looks idempotency keys up; it is only called on this thread.
     /// `cache` is consumed: a copy still alive when the preparer first moves a stream head would
     /// make it copy every head (the preparer may start before this initializer returns).
     /// Without `keepingLandings`, `finish()` returns no results (the caller knows them).
     init(
-        _ events: EventBatch, cache: consuming WriterCache, at now: Instant, on preparer: Preparer, keepingLandings: Bool = true,
-        storedEvent: (String) throws -> AppendedEvent?
+        _ events: EventBatch, heads: [Int32], cache: consuming WriterCache, at now: Instant, on preparer: Preparer,
+        keepingLandings: Bool = true, storedEvent: (String) throws -> AppendedEvent?
     ) {
+        precondition(heads.count == events.count, "a head number per event")
         keepsLandings = keepingLandings
         self.events = events
         entries = events.entries.withUnsafeBufferPointer { $0 }
@@ -85,9 +88,9 @@ final class PreparedBatch: @unchecked Sendable {
         compressed = .allocate(byteCount: room, alignment: 1)
         threaded = events.count >= Self.threadedThreshold && !events.hasIdempotencyKeys
         if threaded {
-            preparer.run { [self] in prepare(at: now, storedEvent: { _ in nil }) }
+            preparer.run { [self] in prepare(at: now, heads: heads, storedEvent: { _ in nil }) }
         } else {
-            prepare(at: now, storedEvent: storedEvent)
+            prepare(at: now, heads: heads, storedEvent: storedEvent)
         }
     }
 
@@ -100,7 +103,7 @@ final class PreparedBatch: @unchecked Sendable {
         compressed.deallocate()
     }
 
-    private func prepare(at now: Instant, storedEvent: (String) throws -> AppendedEvent?) {
+    private func prepare(at now: Instant, heads: [Int32], storedEvent: (String) throws -> AppendedEvent?) {
         // Moved into locals for the loop: no exclusivity check per access, and no copy on write.
         var cache = WriterCache()
         swap(&cache, &self.cache)
@@ -116,14 +119,15 @@ final class PreparedBatch: @unchecked Sendable {
             for index in entries.indices {
                 if cancelled.load(ordering: .relaxed) { break }
                 let entry = entries.baseAddress! + index
-                // One look-up of the stream's head serves the planner and the move below.
-                let head = cache.streams.index(forKey: entry.pointee.streamID)
+                // The stream's head by the number the writer found; a stream new before this batch
+                // is looked up (an earlier event of the batch may have made it).
+                let head = heads[index] >= 0 ? heads[index] : cache.streams.number(of: entry.pointee.streamID)
                 let placement = try planner.place(
                     streamID: entry.pointee.streamID, type: entry.pointee.type, schemaVersion: entry.pointee.schemaVersion,
                     idempotencyKey: entry.pointee.idempotencyKey, expectedPosition: entry.pointee.expectedPosition,
                     storedEvent: storedEvent,
                     streamVersion: { name in
-                        name == entry.pointee.streamID ? head.map { cache.streams.values[$0].version } ?? 0 : cache.streams[name]?.version ?? 0
+                        name == entry.pointee.streamID ? head.map { cache.streams.heads[Int($0)].version } ?? 0 : cache.streams[name]?.version ?? 0
                     }
                 )
                 guard case .write(let sequence, let position) = placement else {

@@ -172,10 +172,10 @@ public final class SQLiteEventLog: EventLogStore, BulkEventLogWriter, Sendable {
             ?? WriterCache.load(db, streamLimit: options.cachedStreams, compression: options.payloadCompression)
         // The batch owns the cache while it is prepared; on any error it stays nil and is reloaded.
         cache = nil
-        try current.warm(streamsOf: events, db)
+        let heads = try current.warm(streamsOf: events, db)
         try trainPayloadDictionaryIfDue(&current, db)
         // Consumed: a live copy here would make the batch copy every stream head on its first write.
-        let batch = PreparedBatch(events, cache: consume current, at: now, on: preparer, keepingLandings: landings) {
+        let batch = PreparedBatch(events, heads: heads, cache: consume current, at: now, on: preparer, keepingLandings: landings) {
             try Self.storedEvent(idempotencyKey: $0, db)
         }
         try insert(batch, db)

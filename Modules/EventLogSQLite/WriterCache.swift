@@ -14,20 +14,15 @@ import GRDBSQLite
 /// Reloaded whenever the log's last sequence differs from the cached one (another process
 /// appended) or a transaction failed.
 struct WriterCache {
-    struct Head {
-        var id: Int64
-        var version: Int64
-        /// Whether the stream went cold once (and was brought back): its name is in `coldStreams`.
-        var wasCold = false
-    }
+    typealias Head = StreamHeads.Head
 
     var lastSequence: Int64 = 0
     var lastHash: [UInt8] = HashChain.genesis
     var indexedThrough: Int64 = 0
     /// The heads of streams appended to since the last rotation (and of every stream in the unindexed tail).
-    var streams: [String: Head] = [:]
+    var streams = StreamHeads()
     /// The heads of the generation before, not appended to since.
-    private var olderStreams: [String: Head] = [:]
+    private var olderStreams = StreamHeads()
     /// Whether the `streams` table holds streams in neither generation.
     private(set) var hasColdStreams = false
     /// The streams this cache dropped, so a new stream is known new without a look-up; nil when
@@ -64,7 +59,7 @@ struct WriterCache {
         for row in try Row.fetchAll(db, sql: streamsSQL) {
             let name: String = row[1]
             names[row[0]] = name
-            cache.streams[name] = Head(id: row[0], version: row[2])
+            cache.streams.insert(name, Head(id: row[0], version: row[2]))
         }
         for row in try Row.fetchAll(db, sql: "SELECT id, name FROM event_types") {
             cache.types[row[1]] = row[0]
@@ -73,7 +68,7 @@ struct WriterCache {
         while let row = try tail.next() {
             let streamID: Int64 = row[1]
             cache.unindexed.append((streamID, row[0], row[2]))
-            if let name = names[streamID] { cache.streams[name]?.version = row[2] }
+            if let name = names[streamID], let number = cache.streams.number(of: name) { cache.streams.setVersion(row[2], at: number) }
         }
         cache.nextStreamID = try Int64.fetchOne(db, sql: "SELECT COALESCE(MAX(id), 0) + 1 FROM streams") ?? 1
         cache.nextTypeID = try Int64.fetchOne(db, sql: "SELECT COALESCE(MAX(id), 0) + 1 FROM event_types") ?? 1
@@ -87,37 +82,41 @@ struct WriterCache {
     /// Brings the heads of the streams of `events` that exist into `streams`: from the older
     /// generation, or from the `streams` table for a cold stream (its version there is exact: a
     /// stream goes cold only when an index run has written its version). Call before planning
-    /// appends to them. Names are read in place: a batch's events come from another thread.
-    mutating func warm(streamsOf events: EventBatch, _ db: Database) throws {
-        guard hasColdStreams || !olderStreams.isEmpty else { return }
-        try events.entries.withUnsafeBufferPointer { entries in
-            for index in entries.indices where streams[entries[index].streamID] == nil {
-                try bringBack(entries[index].streamID, db)
+    /// appends to them. Returns the number of each event's head in `streams`, -1 for a stream
+    /// that does not exist yet; the numbers stay valid until the next rotation. Names are read
+    /// in place: a batch's events come from another thread.
+    mutating func warm(streamsOf events: EventBatch, _ db: Database) throws -> [Int32] {
+        let mayBringBack = hasColdStreams || !olderStreams.isEmpty
+        return try events.entries.withUnsafeBufferPointer { entries in
+            try entries.map { entry in
+                if let number = streams.number(of: entry.streamID) { return number }
+                return mayBringBack ? try bringBack(entry.streamID, db) ?? -1 : -1
             }
         }
     }
 
     /// Brings the head of stream `name` into `streams` if it exists (see ``warm(streamsOf:_:)``).
     mutating func warm(_ name: String, _ db: Database) throws {
-        guard hasColdStreams || !olderStreams.isEmpty, streams[name] == nil else { return }
+        guard hasColdStreams || !olderStreams.isEmpty, streams.number(of: name) == nil else { return }
         try bringBack(name, db)
     }
 
-    private mutating func bringBack(_ name: String, _ db: Database) throws {
-        if let head = olderStreams.removeValue(forKey: name) {
-            streams[name] = head
-            return
+    /// Brings the head of stream `name`, not in `streams`, back into it; returns its number
+    /// there, nil when the stream does not exist.
+    @discardableResult
+    private mutating func bringBack(_ name: String, _ db: Database) throws -> Int32? {
+        if let head = olderStreams.remove(name) {
+            return streams.insert(name, head)
         }
         // A stream the cache never dropped is new: most streams not cached are.
-        guard hasColdStreams, coldStreams?.mayContain(name) ?? true else { return }
+        guard hasColdStreams, coldStreams?.mayContain(name) ?? true else { return nil }
         // Bound and read directly: at 2 000 000 riders a stream is looked up every few events.
         let statement = try db.cachedStatement(sql: "SELECT id, version FROM streams WHERE name = ?").sqliteStatement
         sqlite3_reset(statement)
         defer { sqlite3_reset(statement) }
         SQLiteRaw.bind(statement, 1, name)
-        if try SQLiteRaw.step(statement, db) {
-            streams[name] = Head(id: sqlite3_column_int64(statement, 0), version: sqlite3_column_int64(statement, 1), wasCold: true)
-        }
+        guard try SQLiteRaw.step(statement, db) else { return nil }
+        return streams.insert(name, Head(id: sqlite3_column_int64(statement, 0), version: sqlite3_column_int64(statement, 1), wasCold: true))
     }
 
     /// After an index run: if more than `limit` heads are cached, drops the older generation (its
@@ -125,29 +124,31 @@ struct WriterCache {
     /// in the filter already: a driver's streams go cold and come back thousands of times a run.
     mutating func rotate(limit: Int) {
         guard unindexed.isEmpty, streams.count + olderStreams.count > limit else { return }
-        for (name, head) in olderStreams where !head.wasCold { coldStreams?.insert(name) }
+        olderStreams.forEach { name, head in
+            if !head.wasCold { coldStreams?.insert(name) }
+        }
         olderStreams = streams
-        streams = [:]
+        streams = StreamHeads()
         hasColdStreams = true
     }
 
     /// Moves the stream's head to `position`; returns the stream's id and whether the stream is
-    /// new (its row must then be inserted with that id). One dictionary look-up; the stream's
-    /// head must be in `streams` if it exists (see ``warm(streamsOf:_:)``).
+    /// new (its row must then be inserted with that id). The stream's head must be in `streams`
+    /// if it exists (see ``warm(streamsOf:_:)``).
     mutating func advance(_ name: String, to position: Int64) -> (id: Int64, isNew: Bool) {
-        advance(name, to: position, head: streams.index(forKey: name))
+        advance(name, to: position, head: streams.number(of: name))
     }
 
-    /// ``advance(_:to:)`` with the stream's head already looked up (`streams.index(forKey: name)`,
-    /// `streams` unchanged since).
-    mutating func advance(_ name: String, to position: Int64, head index: [String: Head].Index?) -> (id: Int64, isNew: Bool) {
-        if let index {
-            streams.values[index].version = position
-            return (streams.values[index].id, false)
+    /// ``advance(_:to:)`` with the number of the stream's head in `streams` already looked up
+    /// (nil: the stream is new).
+    mutating func advance(_ name: String, to position: Int64, head number: Int32?) -> (id: Int64, isNew: Bool) {
+        if let number {
+            streams.setVersion(position, at: number)
+            return (streams.heads[Int(number)].id, false)
         }
         let id = nextStreamID
         nextStreamID += 1
-        streams[name] = Head(id: id, version: position)
+        streams.insert(name, Head(id: id, version: position))
         return (id, true)
     }
 

@@ -1,4 +1,5 @@
 import EventLog
+import PlatformKit
 
 /// The onboarded accounts, by id and by the identifier keys they sign in with.
 ///

@@ -1,5 +1,6 @@
 import EventLog
 @testable import OnboardingService
+import PlatformKit
 import XCTest
 
 /// `AccountTable` numbers its accounts and derives the owner of every identifier key from them.
