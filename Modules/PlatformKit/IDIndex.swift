@@ -3,45 +3,48 @@
 /// The ids themselves are not kept here but by the caller (e.g. in an account's packed strings),
 /// so the caller confirms a bucket whose hash matches. An `OrderedDictionary` of the ids took a
 /// `String` and a hash-table entry more per id, and hashed each id with a seeded SipHash.
-package struct IDIndex: Sendable {
+public struct IDIndex: Sendable {
     /// A number and the hash of its id.
-    package struct Entry: Sendable {
-        package var hash: UInt32
+    public struct Entry: Sendable {
+        public var hash: UInt32
         /// The number, `empty` for a free bucket.
-        package var number: Int32
+        public var number: Int32
 
-        package init(hash: UInt32, number: Int32) {
+        public init(hash: UInt32, number: Int32) {
             (self.hash, self.number) = (hash, number)
         }
     }
 
-    private var buckets: [Entry] = []
-    package private(set) var count = 0
+    @usableFromInline var buckets: [Entry] = []
+    /// The numbers in the table.
+    public private(set) var count = 0
 
-    package init() {}
+    public init() {}
 
-    private static let empty: Int32 = -1
+    @inlinable static var empty: Int32 { -1 }
     private static let minimumCapacity = 16
 
     /// The hash of `id` (of its UTF-8 bytes: ids are compared byte for byte). FNV-1a's low bits
     /// depend on the last bytes most, so they are mixed before they pick a bucket.
-    package static func hash(_ id: String) -> UInt32 {
+    public static func hash(_ id: String) -> UInt32 {
         hash(fnv1a: FNV1a.hash(id))
     }
 
     /// The hash of the id whose UTF-8 bytes are `utf8`, as `hash(_:)` hashes it.
-    package static func hash(utf8: UnsafeBufferPointer<UInt8>) -> UInt32 {
+    public static func hash(utf8: UnsafeBufferPointer<UInt8>) -> UInt32 {
         hash(fnv1a: FNV1a.hash(utf8))
     }
 
     /// The hash of an id whose FNV-1a hash is `fnv1a`, as `hash(_:)` hashes it.
-    package static func hash(fnv1a: UInt64) -> UInt32 {
+    @inlinable
+    public static func hash(fnv1a: UInt64) -> UInt32 {
         UInt32(truncatingIfNeeded: SplitMix64.mix(fnv1a))
     }
 
     /// The number of the id whose hash is `hash`, if `isID` confirms one (it is asked about each
     /// number whose id has that hash).
-    package func number(hash: UInt32, isID: (Int32) -> Bool) -> Int32? {
+    @inlinable
+    public func number(hash: UInt32, isID: (Int32) -> Bool) -> Int32? {
         guard !buckets.isEmpty else { return nil }
         let mask = buckets.count - 1
         var index = Int(hash) & mask
@@ -53,7 +56,7 @@ package struct IDIndex: Sendable {
     }
 
     /// Adds `number` for an id of hash `hash`, which must not be in the table yet.
-    package mutating func insert(_ number: Int32, hash: UInt32) {
+    public mutating func insert(_ number: Int32, hash: UInt32) {
         precondition(number != Self.empty, "numbers are not negative")
         if (count + 1) * 8 > buckets.count * 7 { rehash(max(Self.minimumCapacity, buckets.count * 2)) }
         place(Entry(hash: hash, number: number))
@@ -64,7 +67,7 @@ package struct IDIndex: Sendable {
     /// (see `RegionOrder`), checking that no id is in twice: `sameID` is asked about two numbers
     /// whose ids have the same hash. Returns the number of an id found twice (and stops there),
     /// `nil` when every entry was added.
-    package mutating func insert(contentsOf entries: [Entry], sameID: (Int32, Int32) -> Bool) -> Int32? {
+    public mutating func insert(contentsOf entries: [Entry], sameID: (Int32, Int32) -> Bool) -> Int32? {
         reserveCapacity(count + entries.count)
         let mask = buckets.count - 1
         for entry in RegionOrder.ordered(entries, slotCount: buckets.count, slot: { Int($0.hash) & mask }) {
@@ -81,7 +84,7 @@ package struct IDIndex: Sendable {
     }
 
     /// Makes room for `count` ids without growing.
-    package mutating func reserveCapacity(_ count: Int) {
+    public mutating func reserveCapacity(_ count: Int) {
         var capacity = max(Self.minimumCapacity, buckets.count)
         while count * 8 > capacity * 7 { capacity *= 2 }
         if capacity > buckets.count { rehash(capacity) }

@@ -15,6 +15,7 @@ public struct SplitMix64 {
 
     /// The SplitMix64 finalizer: a bijective scramble of `value` (also to spread a hash's bits
     /// before its low ones pick a slot).
+    @inlinable
     public static func mix(_ value: UInt64) -> UInt64 {
         var z = value
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
