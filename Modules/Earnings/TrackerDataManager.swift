@@ -76,9 +76,10 @@ public struct TrackerDataManager: Sendable {
     /// One slot per card ID: the newest `lastUpdatedAt` wins; on a tie the later card of the same
     /// service wins (a later push), or else the earlier service's.
     private func merge(_ streams: [TrackerCardStream], excluded: inout [TrackerExclusion]) -> [Slot] {
+        let total = streams.reduce(0) { $0 + $1.cards.count }
         var slots: [Slot] = []
-        var positions = CardPositions(expected: streams.reduce(0) { $0 + $1.cards.count })
-        slots.reserveCapacity(positions.expected)
+        var positions = CardPositions(expected: total)
+        slots.reserveCapacity(total)
         for streamIndex in streams.indices {
             let service = streams[streamIndex].service
             for dropped in streams[streamIndex].dropped {
@@ -157,13 +158,11 @@ extension TrackerDataManager {
     /// those are found by comparing the IDs of the slots so far, which hashes and allocates
     /// nothing; more than ``scanLimit`` go in a dictionary.
     private struct CardPositions {
-        let expected: Int
         private var byCardID: [String: Int]?
         private static let scanLimit = 32
 
         /// Positions for `expected` cards.
         init(expected: Int) {
-            self.expected = expected
             if expected > Self.scanLimit { byCardID = Dictionary(minimumCapacity: expected) }
         }
 
