@@ -131,6 +131,17 @@ final class BinaryCodecTests: XCTestCase {
         XCTAssertEqual(try BinaryEncoder().encode(BCPriority.high), [20])
     }
 
+    /// Short byte strings are copied without `memcpy`, by overlapping words: every length up to
+    /// 40, in a keyed container (the key is copied the same way) and at an odd offset.
+    func test_encode_copiesBytesOfEveryShortLengthExactly() throws {
+        for length in 0...40 {
+            let string = String((0..<length).map { Character(Unicode.Scalar(UInt8(97 + ($0 * 7 + length) % 26))) })
+            XCTAssertEqual(try BinaryEncoder().encode(string), [UInt8(length)] + Array(string.utf8), "length \(length)")
+            let bytes = (0..<length).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ length) }
+            XCTAssertEqual(try roundTrip(BCOffsetBytes(flag: true, bytes: bytes, text: string)), BCOffsetBytes(flag: true, bytes: bytes, text: string))
+        }
+    }
+
     func test_roundTrip_preservesDataAndByteArraysAsRawBytes() throws {
         let bytes: [UInt8] = [0, 1, 127, 128, 255]
         XCTAssertEqual(try roundTrip(bytes), bytes)
@@ -1315,4 +1326,11 @@ private struct BCRandomValue: Codable, Equatable {
             maybeID: random.optional { _ in UUID() }
         )
     }
+}
+
+/// A byte array and a string after a one-byte value, so their bytes start at an odd offset.
+private struct BCOffsetBytes: Codable, Equatable {
+    var flag: Bool
+    var bytes: [UInt8]
+    var text: String
 }

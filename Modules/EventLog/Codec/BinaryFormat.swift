@@ -358,8 +358,35 @@ struct _ByteWriter {
     mutating func raw(_ bytes: UnsafeRawBufferPointer) {
         guard let source = bytes.baseAddress, bytes.count > 0 else { return }
         reserve(bytes.count)
-        (base + count).copyMemory(from: source, byteCount: bytes.count)
+        if bytes.count <= 16 {
+            Self.copySmall(source, to: base + count, count: bytes.count)
+        } else {
+            (base + count).copyMemory(from: source, byteCount: bytes.count)
+        }
         count &+= bytes.count
+    }
+
+    /// Copies 1 to 16 bytes by two overlapping loads and stores, without a call to `memcpy`: most
+    /// of an encoding's copies are keys and short strings.
+    @inline(__always)
+    private static func copySmall(_ source: UnsafeRawPointer, to target: UnsafeMutableRawPointer, count: Int) {
+        if count >= 8 {
+            let head = source.loadUnaligned(as: UInt64.self)
+            let tail = source.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
+            target.storeBytes(of: head, as: UInt64.self)
+            target.storeBytes(of: tail, toByteOffset: count &- 8, as: UInt64.self)
+        } else if count >= 4 {
+            let head = source.loadUnaligned(as: UInt32.self)
+            let tail = source.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self)
+            target.storeBytes(of: head, as: UInt32.self)
+            target.storeBytes(of: tail, toByteOffset: count &- 4, as: UInt32.self)
+        } else {
+            target.storeBytes(of: source.load(as: UInt8.self), as: UInt8.self)
+            if count > 1 {
+                let tail = source.loadUnaligned(fromByteOffset: count &- 2, as: UInt16.self)
+                target.storeBytes(of: tail, toByteOffset: count &- 2, as: UInt16.self)
+            }
+        }
     }
 
     /// Varint length, then the bytes.
