@@ -114,11 +114,18 @@ final class DriverAppStage {
         return states
     }
 
-    /// Appends the app's and the service's new events.
+    /// Appends the app's and the service's new events, in one call (a batch ends after a call).
+    /// Most steps produce none: neither outbox is touched then (a driver's is cold in memory at
+    /// scale).
     private func record(_ driver: Int) throws {
-        let outbox = apps[driver].client.takeOutbox()
-        if !outbox.isEmpty { hasRecorded[driver] = true }
-        let events = outbox.typedEvents + server.service.takeEvents()
-        if !events.isEmpty { try log.record(events) }
+        let fromApp = !apps[driver].client.isOutboxEmpty
+        guard fromApp || server.service.hasEvents else { return }
+        var events: [TypedEvent] = []
+        if fromApp {
+            hasRecorded[driver] = true
+            events = apps[driver].client.takeOutbox().typedEvents
+        }
+        if server.service.hasEvents { events += server.service.takeEvents() }
+        try log.record(events)
     }
 }

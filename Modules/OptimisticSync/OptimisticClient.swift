@@ -39,6 +39,10 @@ public struct OptimisticClient<Domain: OptimisticDomain>: Sendable {
     /// The id the next submitted request will get (for temporary ids of objects it creates).
     public var nextRequestID: String { "r\(state.nextRequestNumber)" }
 
+    /// Whether the outbox holds nothing (every output comes with an event): a caller polling after
+    /// every step need not take an empty outbox.
+    public var isOutboxEmpty: Bool { outbox.isEmpty }
+
     /// Returns what was produced since the last call, and empties the outbox.
     public mutating func takeOutbox() -> SyncOutbox<Domain> {
         defer { outbox = SyncOutbox(streamID: outbox.streamID) }

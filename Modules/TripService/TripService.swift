@@ -61,6 +61,9 @@ public struct TripService: Sendable {
         return answer
     }
 
+    /// Whether events wait for ``takeEvents()``.
+    public var hasEvents: Bool { !outbox.isEmpty }
+
     /// The events since the last call, for the log (``EventLogWriter/record(_:)``), and empties the outbox.
     public mutating func takeEvents() -> [TypedEvent] {
         defer { outbox.removeAll() }
