@@ -127,7 +127,7 @@ final class PreparedBatch: @unchecked Sendable {
                     idempotencyKey: entry.pointee.idempotencyKey, expectedPosition: entry.pointee.expectedPosition,
                     storedEvent: storedEvent,
                     streamVersion: { name in
-                        name == entry.pointee.streamID ? head.map { cache.streams.heads[Int($0)].version } ?? 0 : cache.streams[name]?.version ?? 0
+                        name == entry.pointee.streamID ? head.map { cache.streams.head(at: $0).version } ?? 0 : cache.streams[name]?.version ?? 0
                     }
                 )
                 guard case .write(let sequence, let position) = placement else {

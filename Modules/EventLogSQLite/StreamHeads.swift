@@ -5,6 +5,8 @@ import PlatformKit
 /// preparation moves each head by its number, without hashing its name again.
 ///
 /// Names are hashed with FNV-1a into an ``IDIndex``; a removed head keeps its number, unused.
+/// Each name is stored beside its head, so confirming a look-up reads one place in memory
+/// (at 2 000 000 riders the table is far larger than the caches, and every event looks up).
 struct StreamHeads {
     struct Head {
         var id: Int64
@@ -15,9 +17,24 @@ struct StreamHeads {
         fileprivate(set) var isRemoved = false
     }
 
-    private var names: [String] = []
+    /// A stream's name with its hash, computed once for a look-up and what follows it (a head
+    /// brought back from the older generation is removed there and inserted here).
+    struct Name {
+        let name: String
+        let hash: UInt32
+
+        init(_ name: String) {
+            (self.name, hash) = (name, IDIndex.hash(name))
+        }
+    }
+
+    private struct Slot {
+        var name: String
+        var head: Head
+    }
+
     /// By number.
-    private(set) var heads: [Head] = []
+    private var slots: [Slot] = []
     private var index = IDIndex()
     /// Heads not removed.
     private(set) var count = 0
@@ -25,42 +42,61 @@ struct StreamHeads {
     var isEmpty: Bool { count == 0 }
 
     /// The number of stream `name`'s head, if the table has it.
+    func number(of name: Name) -> Int32? {
+        index.number(hash: name.hash) { number in
+            slots.withUnsafeBufferPointer { !$0[Int(number)].head.isRemoved && $0[Int(number)].name == name.name }
+        }
+    }
+
     func number(of name: String) -> Int32? {
-        index.number(hash: IDIndex.hash(name)) { names[Int($0)] == name && !heads[Int($0)].isRemoved }
+        number(of: Name(name))
+    }
+
+    /// The head numbered `number`.
+    func head(at number: Int32) -> Head {
+        slots[Int(number)].head
     }
 
     /// The head of stream `name`, if the table has it.
     subscript(name: String) -> Head? {
-        number(of: name).map { heads[Int($0)] }
+        number(of: name).map(head(at:))
     }
 
     /// Moves the head numbered `number` to `version`.
     mutating func setVersion(_ version: Int64, at number: Int32) {
-        heads[Int(number)].version = version
+        slots[Int(number)].head.version = version
     }
 
     /// Adds the head of stream `name`, which the table does not have; returns its number.
     @discardableResult
-    mutating func insert(_ name: String, _ head: Head) -> Int32 {
-        let number = Int32(names.count)
-        names.append(name)
-        heads.append(head)
-        index.insert(number, hash: IDIndex.hash(name))
+    mutating func insert(_ name: Name, _ head: Head) -> Int32 {
+        let number = Int32(slots.count)
+        slots.append(Slot(name: name.name, head: head))
+        index.insert(number, hash: name.hash)
         count += 1
         return number
     }
 
+    @discardableResult
+    mutating func insert(_ name: String, _ head: Head) -> Int32 {
+        insert(Name(name), head)
+    }
+
     /// Removes stream `name`'s head and returns it, if the table has it.
-    mutating func remove(_ name: String) -> Head? {
+    mutating func remove(_ name: Name) -> Head? {
         guard let number = number(of: name) else { return nil }
-        let head = heads[Int(number)]
-        heads[Int(number)].isRemoved = true
+        let head = slots[Int(number)].head
+        slots[Int(number)].head.isRemoved = true
         count -= 1
         return head
     }
 
+    mutating func remove(_ name: String) -> Head? {
+        remove(Name(name))
+    }
+
     /// Calls `body` with each head not removed and its stream's name.
     func forEach(_ body: (String, Head) -> Void) {
-        for number in names.indices where !heads[number].isRemoved { body(names[number], heads[number]) }
+        for slot in slots where !slot.head.isRemoved { body(slot.name, slot.head) }
     }
 }

@@ -89,32 +89,35 @@ struct WriterCache {
         let mayBringBack = hasColdStreams || !olderStreams.isEmpty
         return try events.entries.withUnsafeBufferPointer { entries in
             try entries.map { entry in
-                if let number = streams.number(of: entry.streamID) { return number }
-                return mayBringBack ? try bringBack(entry.streamID, db) ?? -1 : -1
+                let name = StreamHeads.Name(entry.streamID)
+                if let number = streams.number(of: name) { return number }
+                return mayBringBack ? try bringBack(name, db) ?? -1 : -1
             }
         }
     }
 
     /// Brings the head of stream `name` into `streams` if it exists (see ``warm(streamsOf:_:)``).
     mutating func warm(_ name: String, _ db: Database) throws {
-        guard hasColdStreams || !olderStreams.isEmpty, streams.number(of: name) == nil else { return }
+        guard hasColdStreams || !olderStreams.isEmpty else { return }
+        let name = StreamHeads.Name(name)
+        guard streams.number(of: name) == nil else { return }
         try bringBack(name, db)
     }
 
     /// Brings the head of stream `name`, not in `streams`, back into it; returns its number
     /// there, nil when the stream does not exist.
     @discardableResult
-    private mutating func bringBack(_ name: String, _ db: Database) throws -> Int32? {
+    private mutating func bringBack(_ name: StreamHeads.Name, _ db: Database) throws -> Int32? {
         if let head = olderStreams.remove(name) {
             return streams.insert(name, head)
         }
         // A stream the cache never dropped is new: most streams not cached are.
-        guard hasColdStreams, coldStreams?.mayContain(name) ?? true else { return nil }
+        guard hasColdStreams, coldStreams?.mayContain(name.name) ?? true else { return nil }
         // Bound and read directly: at 2 000 000 riders a stream is looked up every few events.
         let statement = try db.cachedStatement(sql: "SELECT id, version FROM streams WHERE name = ?").sqliteStatement
         sqlite3_reset(statement)
         defer { sqlite3_reset(statement) }
-        SQLiteRaw.bind(statement, 1, name)
+        SQLiteRaw.bind(statement, 1, name.name)
         guard try SQLiteRaw.step(statement, db) else { return nil }
         return streams.insert(name, Head(id: sqlite3_column_int64(statement, 0), version: sqlite3_column_int64(statement, 1), wasCold: true))
     }
@@ -144,7 +147,7 @@ struct WriterCache {
     mutating func advance(_ name: String, to position: Int64, head number: Int32?) -> (id: Int64, isNew: Bool) {
         if let number {
             streams.setVersion(position, at: number)
-            return (streams.heads[Int(number)].id, false)
+            return (streams.head(at: number).id, false)
         }
         let id = nextStreamID
         nextStreamID += 1
