@@ -14,6 +14,9 @@ final class LiveActivityStage {
         session = OOALogSession(log: log)
     }
 
+    /// What `OOAProjection` folds from the decisions logged so far (the service holds it).
+    var projectionState: OOAProjection.State { session.service.projectionState }
+
     /// Feeds one change of `trip`; returns when the service next needs a tick, if that is earlier
     /// than the tick already scheduled.
     func change(_ trip: Trip, phase: TripPhase, eta: Duration, at position: Position, now: Instant) throws -> Instant? {

@@ -129,12 +129,12 @@ struct ServiceStates: ProjectionStates {
 
 extension Simulation {
     /// The projections no back end holds, which the sink folds as the run emits its events.
-    static var foldedOnEmit: [any Projection] { [CityProjection(), ActionCardsProjection(), OOAProjection()] }
+    static var foldedOnEmit: [any Projection] { [CityProjection(), ActionCardsProjection()] }
 
     /// Where every projection's state is during the run: one of the run's back ends, the
-    /// drivers' apps, or the sink's folds.
+    /// drivers' apps, or the sink's folds (in the order snapshots were first scheduled in).
     var snapshotSources: [ServiceSnapshots.Source] {
-        let (onboarding, driverApps, earnings, membership, folds) = (onboarding, driverApps, earnings, membership, sink.folds)
+        let (onboarding, driverApps, earnings, membership, liveActivities, folds) = (onboarding, driverApps, earnings, membership, liveActivities, sink.folds)
         return [
             .init(OnboardingProjection()) { onboarding.serviceState },
             .init(TripServiceProjection()) { driverApps.serviceState },
@@ -142,6 +142,8 @@ extension Simulation {
             .init(EarningsProjection()) { earnings.ledger },
             .init(TrackerProjection()) { earnings.trackers },
             .init(MembershipProjection()) { membership.serverState },
-        ] + Self.foldedOnEmit.map { .folded($0, in: folds) }
+        ] + Self.foldedOnEmit.map { .folded($0, in: folds) } + [
+            .init(OOAProjection()) { liveActivities.projectionState },
+        ]
     }
 }

@@ -11,6 +11,8 @@ import PlatformKit
 public struct OOAService: Sendable {
     public let policy: OOAPolicy
     public private(set) var counters = OOACounters()
+    /// Changes held (debounced or coalesced): ``projectionState``'s `held`.
+    var heldChanges = 0
     var trips = TripTable()
     var timers = TimerHeap()
     let significance: Significance
@@ -51,18 +53,18 @@ public struct OOAService: Sendable {
         let observed = Observed(change)
         guard let slot = trips.slot(of: change.tripID) else {
             if change.phase.isFinal {
-                drop(change.tripID, at: time, .noActivity, into: &decisions)
+                drop(change.tripID, nil, at: time, .noActivity, into: &decisions)
             } else {
                 start(change, observed, into: &decisions)
             }
             return
         }
         guard time >= trips[slot].lastChangeAt else {
-            return drop(change.tripID, at: time, .outOfOrder, into: &decisions)
+            return drop(change.tripID, slot, at: time, .outOfOrder, into: &decisions)
         }
         trips[slot].lastChangeAt = time
         if trips[slot].flags.contains(.ended) {
-            return drop(change.tripID, at: time, .noActivity, into: &decisions)
+            return drop(change.tripID, slot, at: time, .noActivity, into: &decisions)
         }
         if change.phase.isFinal {
             let reason: PushReason = change.phase == .completed ? .tripCompleted : .tripCanceled
@@ -120,7 +122,7 @@ extension OOAService {
     private mutating func hold(_ slot: Int32, _ observed: Observed, significant: Bool, at time: Int64, into decisions: inout [OOADecision]) {
         let merging = trips[slot].flags.contains(.pending)
         guard merging || significant else {
-            return drop(trips.id(of: slot), at: time, .insignificant, into: &decisions)
+            return drop(trips.id(of: slot), slot, at: time, .insignificant, into: &decisions)
         }
         if merging {
             trips[slot].coalesced &+= 1
@@ -151,7 +153,7 @@ extension OOAService {
         guard let verdict = significance.evaluate(held, against: trips[slot]) else {
             trips[slot].flags.subtract([.pending, .throttled])
             trips[slot].coalesced = 0
-            return drop(trips.id(of: slot), at: due, .unchangedAtRelease, into: &decisions)
+            return drop(trips.id(of: slot), slot, at: due, .unchangedAtRelease, into: &decisions)
         }
         let allowedFrom = trips[slot].budgetTime - budgetTolerance
         guard verdict.priority == .high || allowedFrom <= due else {
@@ -204,12 +206,16 @@ extension OOAService {
         timers.push(.init(due: trips[slot].due, slot: slot, generation: trips[slot].generation, kind: .release))
     }
 
-    private mutating func drop(_ tripID: String, at time: Int64, _ reason: DropReason, into decisions: inout [OOADecision]) {
+    /// Drops a change of `tripID` (at `slot`, if the service holds the trip).
+    private mutating func drop(_ tripID: String, _ slot: Int32?, at time: Int64, _ reason: DropReason, into decisions: inout [OOADecision]) {
         counters.dropped += 1
+        if let slot { trips[slot].lastDecision = .dropped(reason) }
         decisions.append(OOADecision(tripID: tripID, time: Instant(millisecondsSinceEpoch: time), outcome: .dropped(reason)))
     }
 
-    private func emit(_ slot: Int32, at time: Int64, _ outcome: OOADecision.Outcome, into decisions: inout [OOADecision]) {
+    private mutating func emit(_ slot: Int32, at time: Int64, _ outcome: OOADecision.Outcome, into decisions: inout [OOADecision]) {
+        trips[slot].lastDecision = OOAProjection.Decision(outcome)
+        if case .debounced = outcome { heldChanges += 1 } else if case .coalesced = outcome { heldChanges += 1 }
         decisions.append(OOADecision(tripID: trips.id(of: slot), time: Instant(millisecondsSinceEpoch: time), outcome: outcome))
     }
 }

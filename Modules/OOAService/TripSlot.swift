@@ -1,6 +1,6 @@
 import OutOfAppDSL
 
-/// One trip's state in the service: fixed-size numbers only (80 bytes), kept in a flat array.
+/// One trip's state in the service: fixed-size values only (96 bytes), kept in a flat array.
 ///
 /// Times are milliseconds since the epoch; locations are `Float` degrees.
 struct TripSlot {
@@ -36,6 +36,8 @@ struct TripSlot {
     var deliveredPhase: TripPhase = .matching
     var pendingPhase: TripPhase = .matching
     var flags: Flags = []
+    /// The last decision about the trip, as ``OOAProjection`` keeps it.
+    var lastDecision: OOAProjection.Decision?
 }
 
 /// Trip ids interned to dense slot indices; ended trips' slots are reused.
