@@ -32,14 +32,15 @@ package struct HashChain {
         }
     }
 
-    /// The hash of a batch's event `entry`, written as `sequence` at `position` and `recordedAt`
-    /// (milliseconds since the epoch), whose payload is `payload`.
+    /// The hash of a batch's event `entry`, on `streamID` with `type` (its own, read by the
+    /// caller), written as `sequence` at `position` and `recordedAt` (milliseconds since the
+    /// epoch), whose payload is `payload`.
     mutating func hash(
-        _ entry: UnsafePointer<EventBatch.Entry>, sequence: Int64, position: Int64, recordedAt: Int64, payload: UnsafeRawBufferPointer,
-        previous: UnsafeRawBufferPointer, into digest: UnsafeMutableRawPointer
+        _ entry: UnsafePointer<EventBatch.Entry>, streamID: String, type: String, sequence: Int64, position: Int64, recordedAt: Int64,
+        payload: UnsafeRawBufferPointer, previous: UnsafeRawBufferPointer, into digest: UnsafeMutableRawPointer
     ) {
         hash(
-            sequence: sequence, streamID: entry.pointee.streamID, position: position, type: entry.pointee.type,
+            sequence: sequence, streamID: streamID, position: position, type: type,
             schemaVersion: entry.pointee.schemaVersion, recordedAt: recordedAt, correlationID: entry.pointee.correlationID,
             causationID: entry.pointee.causationID, idempotencyKey: entry.pointee.idempotencyKey, payload: payload, previous: previous, into: digest
         )

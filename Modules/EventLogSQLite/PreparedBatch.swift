@@ -119,43 +119,53 @@ final class PreparedBatch: @unchecked Sendable {
             for index in entries.indices {
                 if cancelled.load(ordering: .relaxed) { break }
                 let entry = entries.baseAddress! + index
+                // Each string read once: every read out of the batch retains it, and the batch's
+                // strings were made on the simulation's thread (a retain here moves the object's
+                // cache line to this core).
+                let (streamID, type) = (entry.pointee.streamID, entry.pointee.type)
                 // The stream's head by the number the writer found; a stream new before this batch
                 // is looked up (an earlier event of the batch may have made it).
-                let head = heads[index] >= 0 ? heads[index] : cache.streams.number(of: entry.pointee.streamID)
+                let head = heads[index] >= 0 ? heads[index] : cache.streams.number(of: streamID)
                 let placement = try planner.place(
-                    streamID: entry.pointee.streamID, type: entry.pointee.type, schemaVersion: entry.pointee.schemaVersion,
+                    streamID: streamID, type: type, schemaVersion: entry.pointee.schemaVersion,
                     idempotencyKey: entry.pointee.idempotencyKey, expectedPosition: entry.pointee.expectedPosition,
                     storedEvent: storedEvent,
                     streamVersion: { name in
-                        name == entry.pointee.streamID ? head.map { cache.streams.head(at: $0).version } ?? 0 : cache.streams[name]?.version ?? 0
+                        name == streamID ? head.map { cache.streams.head(at: $0).version } ?? 0 : cache.streams[name]?.version ?? 0
                     }
                 )
                 guard case .write(let sequence, let position) = placement else {
                     if case .duplicate(let stored) = placement { results.append(stored) }
                     continue
                 }
-                let stream = cache.advance(entry.pointee.streamID, to: position, head: head)
-                let type = cache.typeID(entry.pointee.type)
+                let stream = cache.advance(streamID, to: position, head: head)
+                let typeID = cache.typeID(type)
                 cache.unindexed.append((stream.id, sequence, position))
                 let payload = entry.payload(in: payloadBytes)
                 let previous = count == 0
                     ? nil : UnsafeRawBufferPointer(start: hashes + (count - 1) * 32, count: 32)
                 if let previous {
-                    chain.hash(entry, sequence: sequence, position: position, recordedAt: recordedAt, payload: payload, previous: previous, into: hashes + count * 32)
+                    chain.hash(
+                        entry, streamID: streamID, type: type, sequence: sequence, position: position, recordedAt: recordedAt,
+                        payload: payload, previous: previous, into: hashes + count * 32
+                    )
                 } else {
                     cache.lastHash.withUnsafeBytes {
-                        chain.hash(entry, sequence: sequence, position: position, recordedAt: recordedAt, payload: payload, previous: $0, into: hashes)
+                        chain.hash(
+                            entry, streamID: streamID, type: type, sequence: sequence, position: position, recordedAt: recordedAt,
+                            payload: payload, previous: $0, into: hashes
+                        )
                     }
                 }
                 cache.lastSequence = sequence
                 if keepsLandings {
-                    results.append(AppendedEvent(sequence: sequence, streamID: entry.pointee.streamID, position: position, isDuplicate: false))
+                    results.append(AppendedEvent(sequence: sequence, streamID: streamID, position: position, isDuplicate: false))
                 }
                 // Rows are handed to the writer once their payloads are compressed.
                 if let ready = payloads.closesGroup(before: payload.count, at: count) { handOver(ready) }
                 (rows + count).initialize(to: Row(
                     entry: index, sequence: sequence, position: position, recordedAt: recordedAt,
-                    streamID: stream.id, typeID: type.id, isNewStream: stream.isNew, isNewType: type.isNew
+                    streamID: stream.id, typeID: typeID.id, isNewStream: stream.isNew, isNewType: typeID.isNew
                 ))
                 count += 1
                 if let ready = payloads.add(payload.count, endingAt: count) { handOver(ready) }

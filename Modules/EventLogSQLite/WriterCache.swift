@@ -88,8 +88,9 @@ struct WriterCache {
     mutating func warm(streamsOf events: EventBatch, _ db: Database) throws -> [Int32] {
         let mayBringBack = hasColdStreams || !olderStreams.isEmpty
         return try events.entries.withUnsafeBufferPointer { entries in
-            try entries.map { entry in
-                let name = StreamHeads.Name(entry.streamID)
+            // By index, not by element: a copy of each entry would retain every string in it.
+            try entries.indices.map { index in
+                let name = StreamHeads.Name(entries[index].streamID)
                 if let number = streams.number(of: name) { return number }
                 return mayBringBack ? try bringBack(name, db) ?? -1 : -1
             }
