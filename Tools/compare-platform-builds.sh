@@ -9,7 +9,9 @@
 # microseconds per event, in all and per thread in the order they start (the simulation, the log
 # writer, its preparer, its checkpointer), and RSS.
 # The VM is shared and its speed drifts from run to run: compare builds within one call, never
-# across calls. PLATFORM_RIDERS and PLATFORM_DRIVERS set the city (2 000 000 and 50 000, the
+# across calls. With COMPARE_TOGETHER=1 each round runs both binaries at once instead (each on its
+# own log), so that both see the same drift; they then share the cores, so each runs at about half
+# speed and the CPU per event is that of a loaded machine, for both. PLATFORM_RIDERS and PLATFORM_DRIVERS set the city (2 000 000 and 50 000, the
 # issue's large run); logs go to COMPARE_DIR (bench-out/compare) and are deleted after each run.
 set -euo pipefail
 if [[ $# -lt 2 ]]; then
@@ -32,13 +34,18 @@ fixtures=$(pwd)/fixtures
 mkdir -p "$dir"
 ticks_per_second=$(getconf CLK_TCK)
 
-# Runs binary $1 for $seconds and prints its row, labelled $2.
-measure() {
-  local binary=$1 label=$2 log="$dir/run.sqlite"
+# Starts binary $1 on log $2; its pid is in $started.
+start() {
+  local binary=$1 log=$2
   rm -f "$log" "$log-wal" "$log-shm"
   "$binary" simulate --riders "$riders" --drivers "$drivers" --hours 24 --log "$log" --fixtures "$fixtures" > /dev/null 2>&1 &
-  local pid=$!
-  sleep "$seconds"
+  started=$!
+}
+
+# Reads process $1's CPU time by thread, kills it, counts the events in its log $2 and prints
+# its row, labelled $3.
+finish() {
+  local pid=$1 log=$2 label=$3
   local ticks=() task fields
   for task in $(ls /proc/$pid/task | sort -n); do
     # utime and stime are fields 14 and 15 of stat; the command name before them is in parentheses.
@@ -59,13 +66,35 @@ measure() {
   }'
 }
 
+# Runs binary $1 for $seconds and prints its row, labelled $2.
+measure() {
+  start "$1" "$dir/run.sqlite"
+  local pid=$started
+  sleep "$seconds"
+  finish "$pid" "$dir/run.sqlite" "$2"
+}
+
+# Runs both binaries at once for $seconds (they share the cores, and whatever speed the VM has
+# then) and prints their rows, labelled with round $1.
+measureTogether() {
+  start "$old" "$dir/old.sqlite"
+  local oldPid=$started
+  start "$new" "$dir/new.sqlite"
+  local newPid=$started
+  sleep "$seconds"
+  finish "$oldPid" "$dir/old.sqlite" "old ($1, together)"
+  finish "$newPid" "$dir/new.sqlite" "new ($1, together)"
+}
+
 echo "| build | events | CPU µs per event | simulation | writer | preparer | checkpointer | RSS |"
 echo "|---|---|---|---|---|---|---|---|"
 # The second run of a pair is slower on every thread, unchanged code included (by 3–20 % on
 # 2026-11-27, seen with either build second): odd rounds run OLD first, even rounds NEW first, so
 # that an even number of rounds puts each build second equally often.
 for round in $(seq "$rounds"); do
-  if (( round % 2 == 1 )); then
+  if [[ -n "${COMPARE_TOGETHER:-}" ]]; then
+    measureTogether "$round"
+  elif (( round % 2 == 1 )); then
     measure "$old" "old ($round)"
     measure "$new" "new ($round)"
   else
