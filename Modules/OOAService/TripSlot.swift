@@ -1,6 +1,7 @@
 import OutOfAppDSL
+import PlatformKit
 
-/// One trip's state in the service: fixed-size values only (96 bytes), kept in a flat array.
+/// One trip's state in the service: fixed-size numbers only (96 bytes), kept in a flat array.
 ///
 /// Times are milliseconds since the epoch; locations are `Float` degrees.
 struct TripSlot {
@@ -22,6 +23,8 @@ struct TripSlot {
     var budgetTime: Int64 = 0
     var due: Int64 = 0
     var deadline: Int64 = 0
+    /// When the last decision's held or throttled push goes out (see ``lastDecision``).
+    private var decisionUntil: Int64 = 0
     var deliveredLatitude: Float = 0
     var deliveredLongitude: Float = 0
     var pendingLatitude: Float = 0
@@ -36,8 +39,36 @@ struct TripSlot {
     var deliveredPhase: TripPhase = .matching
     var pendingPhase: TripPhase = .matching
     var flags: Flags = []
-    /// The last decision about the trip, as ``OOAProjection`` keeps it.
-    var lastDecision: OOAProjection.Decision?
+    /// The last decision's case (0: none yet) and its values (see ``lastDecision``).
+    private var decisionCase: UInt8 = 0
+    private var decisionKind: PushKind = .start
+    private var decisionReason: PushReason = .tripStarted
+    private var decisionHow: OOAChangeHeld.How = .debounced
+    private var decisionDrop: DropReason = .insignificant
+
+    /// The last decision about the trip, as ``OOAProjection`` keeps it; stored as 13 bytes of the
+    /// slot (a `Decision?` field would take 17, and slots would lie 104 bytes apart instead of 96).
+    var lastDecision: OOAProjection.Decision? {
+        get {
+            let until = Instant(millisecondsSinceEpoch: decisionUntil)
+            switch decisionCase {
+            case 1: return .pushed(decisionKind, decisionReason)
+            case 2: return .held(decisionHow, until: until)
+            case 3: return .throttled(until: until)
+            case 4: return .dropped(decisionDrop)
+            default: return nil
+            }
+        }
+        set {
+            switch newValue {
+            case .pushed(let kind, let reason): (decisionCase, decisionKind, decisionReason) = (1, kind, reason)
+            case .held(let how, let until): (decisionCase, decisionHow, decisionUntil) = (2, how, until.millisecondsSinceEpoch)
+            case .throttled(let until): (decisionCase, decisionUntil) = (3, until.millisecondsSinceEpoch)
+            case .dropped(let reason): (decisionCase, decisionDrop) = (4, reason)
+            case nil: decisionCase = 0
+            }
+        }
+    }
 }
 
 /// Trip ids interned to dense slot indices; ended trips' slots are reused.
