@@ -91,10 +91,6 @@ struct StreamHeads {
         return head
     }
 
-    mutating func remove(_ name: String) -> Head? {
-        remove(Name(name))
-    }
-
     /// Calls `body` with each head not removed and its stream's name.
     func forEach(_ body: (String, Head) -> Void) {
         for slot in slots where !slot.head.isRemoved { body(slot.name, slot.head) }

@@ -215,7 +215,10 @@ extension OOAService {
 
     private mutating func emit(_ slot: Int32, at time: Int64, _ outcome: OOADecision.Outcome, into decisions: inout [OOADecision]) {
         trips[slot].lastDecision = OOAProjection.Decision(outcome)
-        if case .debounced = outcome { heldChanges += 1 } else if case .coalesced = outcome { heldChanges += 1 }
+        switch outcome {
+        case .debounced, .coalesced: heldChanges += 1
+        case .pushed, .throttled, .dropped: break
+        }
         decisions.append(OOADecision(tripID: trips.id(of: slot), time: Instant(millisecondsSinceEpoch: time), outcome: outcome))
     }
 }

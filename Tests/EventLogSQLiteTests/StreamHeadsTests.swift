@@ -15,7 +15,7 @@ final class StreamHeadsTests: XCTestCase {
             let name = "stream-\(Int.random(in: 0..<3_000, using: &random))"
             switch Int.random(in: 0..<4, using: &random) {
             case 0:
-                XCTAssertEqual(heads.remove(name)?.id, expected.removeValue(forKey: name)?.id, "step \(step)")
+                XCTAssertEqual(heads.remove(StreamHeads.Name(name))?.id, expected.removeValue(forKey: name)?.id, "step \(step)")
                 numbers[name] = nil
             case 1 where expected[name] == nil:
                 numbers[name] = heads.insert(name, StreamHeads.Head(id: Int64(step), version: 1))
@@ -42,7 +42,7 @@ final class StreamHeadsTests: XCTestCase {
     func test_aHeadRemovedAndInsertedAgain_isFound() {
         var heads = StreamHeads()
         heads.insert("a", StreamHeads.Head(id: 1, version: 3))
-        let removed = heads.remove("a")
+        let removed = heads.remove(StreamHeads.Name("a"))
         XCTAssertEqual(removed?.version, 3)
         XCTAssertNil(heads["a"])
         XCTAssertTrue(heads.isEmpty)
