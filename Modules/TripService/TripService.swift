@@ -75,27 +75,28 @@ public struct TripService: Sendable {
         outbox.append(TypedEvent(event, stream: Self.streamID(driver)))
     }
 
-    private func decide(_ driverID: String, _ request: OptimisticRequest) -> SyncResponse<DriverState> {
+    private mutating func decide(_ driverID: String, _ request: OptimisticRequest) -> SyncResponse<DriverState> {
         guard TripKind.all.contains(request.kind) else { return .malformed(reason: "unknown request kind \(request.kind)") }
         var current = snapshot(for: driverID)
         if let refusal = move(&current.state, driverID, request) {
             return .rejected(reason: refusal, snapshot: snapshot(for: driverID))
         }
         current.version += 1
-        current.applied = Self.recent(current.applied, then: request.idempotencyKey)
+        // The answer's snapshot replaces the stored one when its event is folded: the stored keys
+        // are handed over instead of shared, so they are updated in place, not copied (a copy
+        // retains every key, each a cold object by then).
+        state.drivers[driverID]?.snapshot.applied = []
+        Self.append(request.idempotencyKey, to: &current.applied)
         return .accepted(current, assignedIDs: [])
     }
 
     /// How many applied idempotency keys a snapshot lists.
     static let recentKeys = 16
 
-    /// `keys` then `key`, the last ``recentKeys`` of them, built in one array of that size.
-    static func recent(_ keys: [String], then key: String) -> [String] {
-        var recent: [String] = []
-        recent.reserveCapacity(recentKeys)
-        recent.append(contentsOf: keys.suffix(recentKeys - 1))
-        recent.append(key)
-        return recent
+    /// Appends `key` to `keys`, keeping the last ``recentKeys``.
+    static func append(_ key: String, to keys: inout [String]) {
+        if keys.count >= recentKeys { keys.removeFirst(keys.count - recentKeys + 1) }
+        keys.append(key)
     }
 
     /// The server's move: accept needs an offer, ending sets the final fare; the rest is the shared transition.

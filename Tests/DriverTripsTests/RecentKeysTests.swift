@@ -3,11 +3,12 @@ import XCTest
 
 /// A snapshot lists the last applied keys, the newest last, at most `recentKeys` of them.
 final class RecentKeysTests: XCTestCase {
-    func test_recent_keepsTheLastKeys_inOrder() {
+    func test_append_keepsTheLastKeys_inOrder() {
         let limit = TripService.recentKeys
         for count in 0...(limit + 3) {
             let keys = (0..<count).map { "key-\($0)" }
-            let recent = TripService.recent(keys, then: "new")
+            var recent = keys
+            TripService.append("new", to: &recent)
             XCTAssertEqual(recent, Array((keys + ["new"]).suffix(limit)), "after \(count) keys")
         }
     }

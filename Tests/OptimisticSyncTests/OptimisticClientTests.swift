@@ -1,5 +1,6 @@
 import EventLog
 import EventLogTestSupport
+import Foundation
 import OptimisticSync
 import PlatformKit
 import XCTest
@@ -193,6 +194,31 @@ final class OptimisticClientTests: XCTestCase {
         var withoutAlert = client.state
         withoutAlert.lastAlert = nil
         try assertEncodesLikeCodable(withoutAlert)
+    }
+
+    func test_confirmedState_keepsNoAppliedKeys_andStatesSavedWithThemDropThemWhenRead() throws {
+        var client = makeClient()
+        var server = CounterServer()
+        let first = try client.submit("increment", at: .at(0))
+        let second = try client.submit("increment", at: .at(0))
+        let answer = server.handle(first)
+        _ = server.handle(second)
+        // The push lists both keys: it confirms both pending requests, then only its version and state stay.
+        client.receivePush(server.snapshot, at: .at(3))
+        XCTAssertEqual(server.snapshot.applied, [first.idempotencyKey, second.idempotencyKey])
+        XCTAssertTrue(client.state.pending.isEmpty)
+        XCTAssertEqual(client.state.stats.confirmed, 2)
+        XCTAssertEqual(client.state.confirmed, ServerSnapshot(version: 2, state: Counter(count: 2)))
+        client.receive(answer, for: first.id, at: .at(4))
+        XCTAssertEqual(client.state.confirmed.applied, [])
+
+        // A state saved with the keys (before they were dropped) reads back without them.
+        var saved = client.state
+        saved.confirmed.applied = ["driver-1/r1", "driver-1/r2"]
+        let bytes = try BinaryEncoder().encode(saved)
+        XCTAssertEqual(try BinaryKeyedReader.decode(OptimisticClientState<CounterSync>.self, from: bytes), client.state)
+        XCTAssertEqual(try BinaryDecoder().decode(OptimisticClientState<CounterSync>.self, from: bytes), client.state)
+        XCTAssertEqual(try JSONDecoder().decode(OptimisticClientState<CounterSync>.self, from: JSONEncoder().encode(saved)), client.state)
     }
 
     func test_serverAssignedIDsReplaceTemporaryIDsInDependents() throws {
