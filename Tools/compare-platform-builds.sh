@@ -11,8 +11,9 @@
 # The VM is shared and its speed drifts from run to run: compare builds within one call, never
 # across calls. With COMPARE_TOGETHER=1 each round runs both binaries at once instead (each on its
 # own log), so that both see the same drift; they then share the cores, so each runs at about half
-# speed and the CPU per event is that of a loaded machine, for both. PLATFORM_RIDERS and PLATFORM_DRIVERS set the city (2 000 000 and 50 000, the
-# issue's large run); logs go to COMPARE_DIR (bench-out/compare) and are deleted after each run.
+# speed and the CPU per event is that of a loaded machine, for both. PLATFORM_RIDERS and
+# PLATFORM_DRIVERS set the city (2 000 000 and 50 000, the large run); logs go to
+# COMPARE_DIR (bench-out/compare) and are deleted after each run.
 set -euo pipefail
 if [[ $# -lt 2 ]]; then
   echo "usage: $0 OLD_PLATFORM NEW_PLATFORM [ROUNDS]" >&2
