@@ -49,6 +49,7 @@ let package = Package(
             providers: [.apt(["libzstd-dev"])]
         ),
         .systemLibrary(name: "CJemalloc", path: "Modules/CJemalloc", providers: [.apt(["libjemalloc-dev"])]),
+        .target(name: "CJemallocSettings", path: "Modules/CJemallocSettings"),
 
         // MARK: - Shared core (no SQLite)
         module("Zstd", ["CZstd"]),
@@ -129,7 +130,7 @@ let package = Package(
             "OOAService", "OutOfAppDSL", "OptimisticSync", "DriverTrips", "TripContract", "TripService",
             "EarningsPlatform", "EarningsService", "Earnings", "RealtimeAPI",
         ]),
-        .executableTarget(name: "platform", dependencies: ["CJemalloc", "CitySimulation", "CommandLineSupport", "EventLogTool", "EventLogSQLite", "EventLog", "PlatformKit", argumentParser], path: "Apps/platform"),
+        .executableTarget(name: "platform", dependencies: ["CJemalloc", "CJemallocSettings", "CitySimulation", "CommandLineSupport", "EventLogTool", "EventLogSQLite", "EventLog", "PlatformKit", argumentParser], path: "Apps/platform"),
         .executableTarget(name: "eventlog", dependencies: ["EventLogTool", argumentParser], path: "Tools/eventlog"),
         .executableTarget(
             name: "eventlog-bench",

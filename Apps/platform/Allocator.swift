@@ -3,7 +3,8 @@ import CJemalloc
 /// The `platform` binary allocates with jemalloc, linked in place of glibc's malloc: a
 /// simulation spends over half its time allocating, freeing and counting references, and
 /// jemalloc's per-thread caches take 9–13 % of the CPU off a run (see the README's "Scale and
-/// speed"). These settings replace jemalloc's default of giving freed pages back after 10 s.
+/// speed"). Its start-up options (huge pages) are in `CJemallocSettings`; these settings replace
+/// jemalloc's default of giving freed pages back after 10 s.
 enum Allocator {
     /// Gives freed pages back to the system after a second unused: a run frees large buffers in
     /// bursts (its snapshots' encodings), which would otherwise stay resident for 10 s.
