@@ -3,8 +3,8 @@
 //
 // hpa:true — jemalloc's huge-page allocator: small allocations come from 2 MB slabs, and a slab
 // is backed by a huge page once it is ~95 % used (fewer TLB misses); hpa_hugify_delay_ms:0 — at
-// once rather than 10 s later. Measured: 1–4 % less CPU per simulated event for about the same
-// peak memory, where `thp:always` (every mapping huge) took 11 % more memory (see the README's
+// once rather than 10 s later. Measured: 1–4 % less CPU per simulated event for at most ~3 % more
+// peak memory, where `thp:always` (every mapping huge) took 11 % more (see the README's
 // "Scale and speed").
 #include "CJemallocSettings.h"
 
