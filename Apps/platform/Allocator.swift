@@ -3,15 +3,9 @@ import CJemalloc
 /// The `platform` binary allocates with jemalloc, linked in place of glibc's malloc: a
 /// simulation spends over half its time allocating, freeing and counting references, and
 /// jemalloc's per-thread caches take 9–13 % of the CPU off a run (see the README's "Scale and
-/// speed"). Its start-up options (huge pages) are in `CJemallocSettings`; these settings replace
-/// jemalloc's default of giving freed pages back after 10 s.
+/// speed"). Its start-up options (huge pages, freed pages given back after a second) are in
+/// `CJemallocSettings`; this changes them while the binary runs.
 enum Allocator {
-    /// Gives freed pages back to the system after a second unused: a run frees large buffers in
-    /// bursts (its snapshots' encodings), which would otherwise stay resident for 10 s.
-    static func returnFreedPagesSoon() {
-        set(dirtyDecayMilliseconds: 1_000)
-    }
-
     /// Keeps freed pages for later allocations: for a short command that allocates heavily and
     /// exits, such as a replay, whose large buffers (decompressed snapshots) are freed before
     /// the states decoded after them would fault fresh pages in.
@@ -23,11 +17,9 @@ enum Allocator {
     private static let allArenas = 4096
 
     /// Sets how long freed pages stay resident before they are purged (`dirty`), and how long
-    /// pages purged lazily stay mapped (`muzzy`; jemalloc's default 0 purges them at once), for
-    /// every arena and those made later; -1: never.
-    private static func set(dirtyDecayMilliseconds dirty: Int, muzzyDecayMilliseconds muzzy: Int? = nil) {
+    /// pages purged lazily stay mapped (`muzzy`), for every arena and those made later; -1: never.
+    private static func set(dirtyDecayMilliseconds dirty: Int, muzzyDecayMilliseconds muzzy: Int) {
         for (setting, value) in [("dirty_decay_ms", dirty), ("muzzy_decay_ms", muzzy)] {
-            guard let value else { continue }
             for name in ["arenas.\(setting)", "arena.\(allArenas).\(setting)"] {
                 var value = value
                 _ = mallctl(name, nil, nil, &value, MemoryLayout<Int>.size)

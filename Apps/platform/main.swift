@@ -10,5 +10,4 @@ struct PlatformCommand: ParsableCommand {
     )
 }
 
-Allocator.returnFreedPagesSoon()
 PlatformCommand.runMain()

@@ -105,8 +105,8 @@ final class PlatformCLITests: XCTestCase {
         return (try? database.read { try Int64.fetchOne($0, sql: "SELECT MAX(seq) FROM events") }) ?? 0
     }
 
-    /// `platform` allocates with jemalloc, set up by `Allocator`: a run gives freed pages back
-    /// after a second, a replay keeps them. jemalloc prints the settings in force at exit when
+    /// `platform` allocates with jemalloc, set up by `CJemallocSettings` and `Allocator`: a run
+    /// gives freed pages back after a second, a replay keeps them. jemalloc prints the settings in force at exit when
     /// asked to (only its general section here: a few kilobytes); glibc's malloc prints nothing.
     func test_theAllocator_isJemalloc_withTheDecayOfEachCommand() throws {
         let directory = TemporaryDirectory()
