@@ -106,14 +106,17 @@ final class PlatformCLITests: XCTestCase {
     }
 
     /// `platform` allocates with jemalloc, set up by `CJemallocSettings` and `Allocator`: a run
-    /// gives freed pages back after a second, a replay keeps them. jemalloc prints the settings in force at exit when
-    /// asked to (only its general section here: a few kilobytes); glibc's malloc prints nothing.
+    /// gives freed pages back after a second, a replay keeps them; both use jemalloc's huge-page
+    /// allocator. jemalloc prints the settings in force at exit when asked to (only its general
+    /// section here: a few kilobytes); glibc's malloc prints nothing.
     func test_theAllocator_isJemalloc_withTheDecayOfEachCommand() throws {
         let directory = TemporaryDirectory()
         let statistics = ["MALLOC_CONF": "stats_print:true,stats_print_opts:mdablxeh"]
         let simulate = try runProcess(platform, ["simulate", "--log", directory.path("a.sqlite")] + run, environment: statistics)
         XCTAssertEqual(simulate.status, 0, simulate.error)
         XCTAssertTrue(simulate.error.contains("(arenas.dirty_decay_ms: 1000)"), simulate.error)
+        XCTAssertTrue(simulate.error.contains("opt.hpa: true"), simulate.error)
+        XCTAssertTrue(simulate.error.contains("opt.hpa_hugify_delay_ms: 0"), simulate.error)
         let replay = try runProcess(platform, ["replay", "--log", directory.path("a.sqlite")], environment: statistics)
         XCTAssertEqual(replay.status, 0, replay.error)
         XCTAssertTrue(replay.error.contains("(arenas.dirty_decay_ms: -1)"), replay.error)
