@@ -109,6 +109,7 @@ public struct OptimisticClient<Domain: OptimisticDomain>: Sendable {
         switch response {
         case .accepted(let snapshot, let assignedIDs):
             if isPending {
+                let snapshot = keepingKeys(of: { $0.request.id != id }, snapshot)
                 emit(RequestConfirmed<Domain>(id: id, at: instant, snapshot: snapshot, assignedIDs: assignedIDs))
             } else {
                 receivePush(snapshot, at: instant)
@@ -137,9 +138,23 @@ public struct OptimisticClient<Domain: OptimisticDomain>: Sendable {
     /// Server state that arrived on its own: rebased under the pending transforms; a stale version
     /// that confirms nothing new is ignored.
     public mutating func receivePush(_ snapshot: ServerSnapshot<Domain.State>, at instant: Instant) {
-        let confirmsPending = !snapshot.applied.isEmpty && state.pending.contains { snapshot.applied.contains($0.request.idempotencyKey) }
-        guard snapshot.version > state.confirmed.version || confirmsPending else { return }
+        let snapshot = keepingKeys(of: { _ in true }, snapshot)
+        guard snapshot.version > state.confirmed.version || !snapshot.applied.isEmpty else { return }
         emit(StatePushed<Domain>(at: instant, snapshot: snapshot))
+    }
+
+    /// `snapshot` with only the applied keys of the pending requests `isKept` selects: the
+    /// requests the event confirms by key. The other keys change nothing when the event is folded
+    /// (``OptimisticClientState/apply(_:)`` only looks keys of pending requests up, and the
+    /// confirmed state drops them), so the log does not carry them: most answers list a server's
+    /// recent keys, and most leave no other request pending, so no key is even read.
+    private func keepingKeys(of isKept: (PendingRequest) -> Bool, _ snapshot: ServerSnapshot<Domain.State>) -> ServerSnapshot<Domain.State> {
+        guard !snapshot.applied.isEmpty else { return snapshot }
+        var kept = snapshot
+        kept.applied = state.pending.compactMap { entry in
+            isKept(entry) && snapshot.applied.contains(entry.request.idempotencyKey) ? entry.request.idempotencyKey : nil
+        }
+        return kept
     }
 
     // MARK: - Restarts
@@ -172,12 +187,15 @@ public struct OptimisticClient<Domain: OptimisticDomain>: Sendable {
     // MARK: - Private
 
     private mutating func emit(_ event: any Event) {
-        let before = state.pending
+        // The queue before the event, only where the event can confirm requests: holding it
+        // otherwise would have the fold copy the whole queue to change it.
+        let confirmation = event.exactly(RequestConfirmed<Domain>.self)
+        let push = confirmation == nil ? event.exactly(StatePushed<Domain>.self) : nil
+        let before = confirmation != nil || push != nil ? state.pending : []
         state.apply(event)
         outbox.events.append(event)
         if OptimisticClientState<Domain>.publishes(event) { outbox.published.append(state.optimistic) }
-        if let confirmation = event.exactly(RequestConfirmed<Domain>.self) { recordConfirmations(before, at: confirmation.at) }
-        if let push = event.exactly(StatePushed<Domain>.self) { recordConfirmations(before, at: push.at) }
+        if let at = confirmation?.at ?? push?.at { recordConfirmations(before, at: at) }
         if let raised = event.exactly(AlertRaised<Domain>.self) { outbox.alerts.append(raised.alert) }
     }
 

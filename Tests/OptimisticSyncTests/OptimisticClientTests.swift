@@ -221,6 +221,35 @@ final class OptimisticClientTests: XCTestCase {
         XCTAssertEqual(try JSONDecoder().decode(OptimisticClientState<CounterSync>.self, from: JSONEncoder().encode(saved)), client.state)
     }
 
+    func test_eventsCarryOnlyTheAppliedKeysOfOtherPendingRequests_andFoldAsTheAnswersDid() throws {
+        var client = makeClient()
+        var server = CounterServer()
+        server.snapshot.applied = ["driver-1/r-earlier"]
+        let first = try client.submit("increment", at: .at(0))
+        let second = try client.submit("increment", at: .at(0))
+        let third = try client.submit("increment", at: .at(0))
+        let firstAnswer = server.handle(first)
+        let secondAnswer = server.handle(second)
+        // The second answer lists the earlier key, the first's and its own: its event keeps only
+        // the first's (its own is confirmed by id, the earlier one matches nothing pending).
+        client.receive(secondAnswer, for: second.id, at: .at(2))
+        // A push listing only keys of requests no longer pending, at a version already confirmed, is ignored.
+        client.receivePush(ServerSnapshot(version: 2, state: Counter(count: 2), applied: [first.idempotencyKey, second.idempotencyKey]), at: .at(3))
+        client.receive(firstAnswer, for: first.id, at: .at(4))
+        let events = client.takeOutbox().events
+        let confirmations = events.compactMap { $0 as? RequestConfirmed<CounterSync> }
+        XCTAssertEqual(confirmations.map(\.snapshot.applied), [[first.idempotencyKey]])
+        XCTAssertFalse(events.contains { $0 is StatePushed<CounterSync> })
+        XCTAssertEqual(client.state.pending.map(\.request.id), [third.id])
+        XCTAssertEqual(client.state.stats.confirmed, 2)
+        XCTAssertEqual(client.confirmedState.count, 2)
+
+        // The log's events fold into the live state.
+        var replayed = OptimisticClientState<CounterSync>()
+        for event in events { replayed.apply(event) }
+        XCTAssertEqual(replayed, client.state)
+    }
+
     func test_serverAssignedIDsReplaceTemporaryIDsInDependents() throws {
         var client = makeClient()
         var server = CounterServer()
