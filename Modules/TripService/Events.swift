@@ -23,14 +23,51 @@ public struct EstimateUpdated: Event {
 }
 
 /// A driver's request was handled for the first time: the answer every retry of its key gets.
+///
+/// Version 2: the answer's snapshot lists no applied keys. The driver's recent keys are its last
+/// accepted keys, so the fold derives them (``TripServiceState/recentKeys``); the service answers
+/// with them, and version 1 listed them in every event.
 public struct DriverRequestHandled: Event {
     public static let eventType = "trips.service.request.handled"
+    public static let schemaVersion = 2
     public var driver: String
     public var kind: String
     public var idempotencyKey: String
     public var answer: SyncResponse<DriverState>
     /// Refused because a rejection of its kind was armed.
     public var forced: Bool
+}
+
+/// ``DriverRequestHandled`` version 1, whose answer listed the driver's recent keys.
+struct DriverRequestHandledV1: Decodable {
+    var driver: String
+    var kind: String
+    var idempotencyKey: String
+    var answer: SyncResponse<DriverState>
+    var forced: Bool
+
+    /// The event as version 2 records it: the keys are derived when it is folded.
+    var upcast: DriverRequestHandled {
+        DriverRequestHandled(driver: driver, kind: kind, idempotencyKey: idempotencyKey, answer: answer.withoutAppliedKeys, forced: forced)
+    }
+}
+
+extension SyncResponse<DriverState> {
+    /// The answer with its snapshot's version and state only, as an event records it.
+    var withoutAppliedKeys: SyncResponse<DriverState> {
+        switch self {
+        case .accepted(let snapshot, let assignedIDs): .accepted(snapshot.withoutAppliedKeys, assignedIDs: assignedIDs)
+        case .rejected(let reason, let snapshot): .rejected(reason: reason, snapshot: snapshot.withoutAppliedKeys)
+        case .unavailable, .malformed: self
+        }
+    }
+}
+
+extension ServerSnapshot<DriverState> {
+    /// The version and state, without the applied keys.
+    var withoutAppliedKeys: ServerSnapshot<DriverState> {
+        applied.isEmpty ? self : ServerSnapshot(version: version, state: state)
+    }
 }
 
 /// The next request of `kind` will be rejected (a scripted server-side refusal).
@@ -46,6 +83,7 @@ extension TripService {
         registry.register(TripOffered.self)
         registry.register(EstimateUpdated.self)
         registry.register(DriverRequestHandled.self)
+        registry.register(DriverRequestHandledV1.self, version: 1, upcastTo: DriverRequestHandled.self) { $0.upcast }
         registry.register(RejectionArmed.self)
         return registry
     }

@@ -54,11 +54,12 @@ public struct TripService: Sendable {
             return outcome.answer(with: record.snapshot)
         }
         let forced = TripKind.all.contains(request.kind) && state.armedRejections.contains(request.kind)
-        let answer = forced
-            ? .rejected(reason: "The server refused \(request.kind)", snapshot: snapshot(for: message.clientID))
+        let decided = forced
+            ? .rejected(reason: "The server refused \(request.kind)", snapshot: snapshot(for: message.clientID).withoutAppliedKeys)
             : decide(message.clientID, request)
-        emit(DriverRequestHandled(driver: message.clientID, kind: request.kind, idempotencyKey: request.idempotencyKey, answer: answer, forced: forced), driver: message.clientID)
-        return answer
+        emit(DriverRequestHandled(driver: message.clientID, kind: request.kind, idempotencyKey: request.idempotencyKey, answer: decided, forced: forced), driver: message.clientID)
+        // Answered with the driver's snapshot as the event left it: its recent keys, this one's last.
+        return TripServiceState.Outcome(decided).answer(with: snapshot(for: message.clientID))
     }
 
     /// Whether events wait for ``takeEvents()``.
@@ -77,26 +78,12 @@ public struct TripService: Sendable {
 
     private mutating func decide(_ driverID: String, _ request: OptimisticRequest) -> SyncResponse<DriverState> {
         guard TripKind.all.contains(request.kind) else { return .malformed(reason: "unknown request kind \(request.kind)") }
-        var current = snapshot(for: driverID)
+        var current = snapshot(for: driverID).withoutAppliedKeys
         if let refusal = move(&current.state, driverID, request) {
-            return .rejected(reason: refusal, snapshot: snapshot(for: driverID))
+            return .rejected(reason: refusal, snapshot: snapshot(for: driverID).withoutAppliedKeys)
         }
         current.version += 1
-        // The answer's snapshot replaces the stored one when its event is folded: the stored keys
-        // are handed over instead of shared, so they are updated in place, not copied (a copy
-        // retains every key, each a cold object by then).
-        state.drivers[driverID]?.snapshot.applied = []
-        Self.append(request.idempotencyKey, to: &current.applied)
         return .accepted(current, assignedIDs: [])
-    }
-
-    /// How many applied idempotency keys a snapshot lists.
-    static let recentKeys = 16
-
-    /// Appends `key` to `keys`, keeping the last ``recentKeys``.
-    static func append(_ key: String, to keys: inout [String]) {
-        if keys.count >= recentKeys { keys.removeFirst(keys.count - recentKeys + 1) }
-        keys.append(key)
     }
 
     /// The server's move: accept needs an offer, ending sets the final fare; the rest is the shared transition.

@@ -16,6 +16,15 @@ public struct TripServiceState: Codable, Sendable, Equatable {
     /// requests in flight than this, so an older key is never retried).
     public static let answerWindow = 64
 
+    /// How many applied idempotency keys a driver's snapshot lists: its last accepted keys.
+    public static let recentKeys = 16
+
+    /// Appends `key` to `keys`, keeping the last ``recentKeys``.
+    static func append(_ key: String, to keys: inout [String]) {
+        if keys.count >= recentKeys { keys.removeFirst(keys.count - recentKeys + 1) }
+        keys.append(key)
+    }
+
     /// What the service keeps per driver.
     public struct DriverRecord: Sendable, Equatable {
         public var snapshot = ServerSnapshot(version: 0, state: DriverState())
@@ -28,6 +37,13 @@ public struct TripServiceState: Codable, Sendable, Equatable {
         /// The outcome given to `key` of `driver`, if it is still in the window.
         public func outcome(for key: String, of driver: String) -> Outcome? {
             answers[Self.windowKey(key, of: driver)]
+        }
+
+        /// Takes an accepted answer's version and state; its key joins the recent keys, in place.
+        mutating func accept(_ answered: ServerSnapshot<DriverState>, key: String) {
+            snapshot.version = answered.version
+            snapshot.state = answered.state
+            TripServiceState.append(key, to: &snapshot.applied)
         }
 
         /// Remembers the outcome of `answer` for `key` of `driver`, forgetting the oldest beyond the window.
@@ -100,7 +116,7 @@ public struct TripServiceState: Codable, Sendable, Equatable {
             // In place: copying a record would copy every stored answer.
             drivers[handled.driver, default: DriverRecord()].remember(handled.answer, for: handled.idempotencyKey, of: handled.driver)
             if case .accepted(let snapshot, _) = handled.answer {
-                drivers[handled.driver]?.snapshot = snapshot
+                drivers[handled.driver]?.accept(snapshot, key: handled.idempotencyKey)
                 // An ended trip gets no more estimates or accepts: its offer is done.
                 if let trip = snapshot.state.trip, trip.phase == .ended { offers[trip.id] = nil }
             }

@@ -43,6 +43,48 @@ final class TripServiceRetryTests: XCTestCase {
         var replayed = TripService(state: try TripServiceProjection().replay(log).state)
         XCTAssertEqual(replayed.handle(request("k1", TripKind.goOnline)), live.handle(request("k1", TripKind.goOnline)))
     }
+
+    func test_answersListTheRecentKeys_eventsDoNot_andTheFoldDerivesThem_fromVersion1Too() throws {
+        var service = TripService()
+        let keys = (0..<(TripServiceState.recentKeys + 3)).map { "k\($0)" }
+        var answers: [SyncResponse<DriverState>] = []
+        for key in keys { answers.append(service.handle(request(key, TripKind.goOnline))) }
+        answers.append(service.handle(request("k-refused", TripKind.accept, [Parameter(TripParameter.trip, "trip-9")])))
+        let recent = Array(keys.suffix(TripServiceState.recentKeys))
+        guard case .accepted(let last, _) = answers[keys.count - 1], case .rejected(_, let refusedWith) = answers[keys.count] else {
+            return XCTFail("unexpected answers \(answers.suffix(2))")
+        }
+        XCTAssertEqual(last.applied, recent)
+        XCTAssertEqual(refusedWith.applied, recent)
+        XCTAssertEqual(service.snapshot(for: "driver-7").applied, recent)
+
+        let events = service.takeEvents()
+        let handled = events.compactMap { $0.event as? DriverRequestHandled }
+        XCTAssertEqual(handled.count, keys.count + 1)
+        for event in handled {
+            switch event.answer {
+            case .accepted(let snapshot, _), .rejected(_, let snapshot): XCTAssertEqual(snapshot.applied, [], "event \(event.idempotencyKey)")
+            default: XCTFail("unexpected answer \(event.answer)")
+            }
+        }
+
+        // A log of version 2 events, and one of the same events as version 1 wrote them (each
+        // accepted answer with the keys the service answered with): both fold to the live state.
+        let log = InMemoryEventLog(clock: .constant(.epoch))
+        try log.record(events)
+        XCTAssertEqual(try log.events(.all).map(\.schemaVersion), Array(repeating: 2, count: handled.count))
+        XCTAssertEqual(try TripServiceProjection().replay(log).state, service.state)
+        let version1 = InMemoryEventLog(clock: .constant(.epoch))
+        _ = try version1.append(zip(handled, answers).map { event, answer in
+            var old = event
+            old.answer = answer
+            return NewEvent(
+                streamID: TripService.streamID("driver-7"), type: DriverRequestHandled.eventType, schemaVersion: 1,
+                payload: try BinaryEncoder().encode(old)
+            )
+        })
+        XCTAssertEqual(try TripServiceProjection().replay(version1).state, service.state)
+    }
 }
 
 /// A driver's record keeps the last `answerWindow` answers, oldest first, and reads back only
