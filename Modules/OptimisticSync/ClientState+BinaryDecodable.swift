@@ -8,7 +8,7 @@ import PlatformKit
 extension OptimisticClientState: BinaryDecodable where Domain.State: BinaryDecodable {
     public init(from reader: inout BinaryKeyedReader) throws {
         self.init()
-        confirmed = Self.base(try reader.decode(ServerSnapshot<Domain.State>.self, forKey: "confirmed"))
+        confirmed = try reader.decode(ServerSnapshot<Domain.State>.self, forKey: "confirmed").withoutAppliedKeys
         optimistic = try reader.decode(Domain.State.self, forKey: "optimistic")
         pending = try reader.decode([PendingRequest].self, forKey: "pending")
         nextRequestNumber = try reader.decode(Int.self, forKey: "nextRequestNumber")

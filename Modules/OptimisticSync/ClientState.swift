@@ -34,7 +34,8 @@ public struct SyncStats: Codable, Sendable, Equatable {
 /// `optimistic` is always `confirmed.state` with every pending transform applied in order.
 public struct OptimisticClientState<Domain: OptimisticDomain>: Codable, Sendable, Equatable {
     /// The newest server state received: its version and state. The keys it lists as applied
-    /// confirm pending requests when it arrives and are not kept (see ``base(_:)``).
+    /// confirm pending requests when it arrives and are not kept (``ServerSnapshot/withoutAppliedKeys``):
+    /// they only matter on arrival, and states saved with them drop them when read.
     public var confirmed: ServerSnapshot<Domain.State>
     /// What the user sees.
     public var optimistic: Domain.State
@@ -62,7 +63,7 @@ public struct OptimisticClientState<Domain: OptimisticDomain>: Codable, Sendable
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        confirmed = Self.base(try container.decode(ServerSnapshot<Domain.State>.self, forKey: .confirmed))
+        confirmed = try container.decode(ServerSnapshot<Domain.State>.self, forKey: .confirmed).withoutAppliedKeys
         optimistic = try container.decode(Domain.State.self, forKey: .optimistic)
         pending = try container.decode([PendingRequest].self, forKey: .pending)
         nextRequestNumber = try container.decode(Int.self, forKey: .nextRequestNumber)
@@ -147,16 +148,10 @@ public struct OptimisticClientState<Domain: OptimisticDomain>: Codable, Sendable
             }
             pending.removeAll { snapshot.applied.contains($0.request.idempotencyKey) }
         }
-        if snapshot.version > confirmed.version { confirmed = Self.base(snapshot) }
+        if snapshot.version > confirmed.version { confirmed = snapshot.withoutAppliedKeys }
         recomputeOptimistic()
     }
 
-    /// `snapshot` as ``confirmed`` holds it, without its applied keys: they only matter on
-    /// arrival, and a server whose answers share them with no client can update them in place.
-    /// States saved with the keys drop them when read, and equal the states folded since.
-    static func base(_ snapshot: ServerSnapshot<Domain.State>) -> ServerSnapshot<Domain.State> {
-        snapshot.applied.isEmpty ? snapshot : ServerSnapshot(version: snapshot.version, state: snapshot.state)
-    }
 
     /// Counts a confirmed request (the caller removes it from the queue).
     private mutating func confirm(_ entry: PendingRequest, at instant: Instant) {

@@ -11,6 +11,13 @@ public struct ServerSnapshot<State: Codable & Sendable & Equatable>: Codable, Se
         self.state = state
         self.applied = applied
     }
+
+    /// The version and state, without the applied keys: what a client keeps once the keys have
+    /// confirmed its pending requests, and what a server's log need not record when its fold
+    /// derives them.
+    public var withoutAppliedKeys: ServerSnapshot {
+        applied.isEmpty ? self : ServerSnapshot(version: version, state: state)
+    }
 }
 
 /// The server's answer to an `OptimisticRequest` (the wire contract, Codable).

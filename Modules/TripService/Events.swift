@@ -38,20 +38,6 @@ public struct DriverRequestHandled: Event {
     public var forced: Bool
 }
 
-/// ``DriverRequestHandled`` version 1, whose answer listed the driver's recent keys.
-struct DriverRequestHandledV1: Decodable {
-    var driver: String
-    var kind: String
-    var idempotencyKey: String
-    var answer: SyncResponse<DriverState>
-    var forced: Bool
-
-    /// The event as version 2 records it: the keys are derived when it is folded.
-    var upcast: DriverRequestHandled {
-        DriverRequestHandled(driver: driver, kind: kind, idempotencyKey: idempotencyKey, answer: answer.withoutAppliedKeys, forced: forced)
-    }
-}
-
 extension SyncResponse<DriverState> {
     /// The answer with its snapshot's version and state only, as an event records it.
     var withoutAppliedKeys: SyncResponse<DriverState> {
@@ -60,13 +46,6 @@ extension SyncResponse<DriverState> {
         case .rejected(let reason, let snapshot): .rejected(reason: reason, snapshot: snapshot.withoutAppliedKeys)
         case .unavailable, .malformed: self
         }
-    }
-}
-
-extension ServerSnapshot<DriverState> {
-    /// The version and state, without the applied keys.
-    var withoutAppliedKeys: ServerSnapshot<DriverState> {
-        applied.isEmpty ? self : ServerSnapshot(version: version, state: state)
     }
 }
 
@@ -83,7 +62,12 @@ extension TripService {
         registry.register(TripOffered.self)
         registry.register(EstimateUpdated.self)
         registry.register(DriverRequestHandled.self)
-        registry.register(DriverRequestHandledV1.self, version: 1, upcastTo: DriverRequestHandled.self) { $0.upcast }
+        // Version 1 has the same fields; its answers listed the keys, which version 2 derives.
+        registry.register(DriverRequestHandled.self, version: 1, upcastTo: DriverRequestHandled.self) { old in
+            var upcast = old
+            upcast.answer = old.answer.withoutAppliedKeys
+            return upcast
+        }
         registry.register(RejectionArmed.self)
         return registry
     }

@@ -78,9 +78,10 @@ public struct TripService: Sendable {
 
     private mutating func decide(_ driverID: String, _ request: OptimisticRequest) -> SyncResponse<DriverState> {
         guard TripKind.all.contains(request.kind) else { return .malformed(reason: "unknown request kind \(request.kind)") }
-        var current = snapshot(for: driverID).withoutAppliedKeys
+        let stored = snapshot(for: driverID).withoutAppliedKeys
+        var current = stored
         if let refusal = move(&current.state, driverID, request) {
-            return .rejected(reason: refusal, snapshot: snapshot(for: driverID).withoutAppliedKeys)
+            return .rejected(reason: refusal, snapshot: stored)
         }
         current.version += 1
         return .accepted(current, assignedIDs: [])
