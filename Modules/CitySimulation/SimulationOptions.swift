@@ -33,10 +33,16 @@ public struct SimulationOptions: Sendable, Hashable, Codable {
     /// The instant the run ends.
     public var end: Instant { start.advanced(bySeconds: hours * 3_600) }
 
+    /// The largest city a run accepts: ten times the large run (2 000 000 riders,
+    /// 50 000 drivers). Beyond it a run would outgrow memory or the 1 GiB snapshot limit
+    /// only after minutes or hours; it is refused at once instead.
+    public static let maxRiders = 20_000_000
+    public static let maxDrivers = 500_000
+
     /// Checks the options; throws a message naming the bad option.
     public func validate() throws(SimulationError) {
-        guard riders >= 1 else { throw SimulationError("--riders must be at least 1") }
-        guard drivers >= 1 else { throw SimulationError("--drivers must be at least 1") }
+        guard (1...Self.maxRiders).contains(riders) else { throw SimulationError("--riders must be between 1 and \(Self.maxRiders)") }
+        guard (1...Self.maxDrivers).contains(drivers) else { throw SimulationError("--drivers must be between 1 and \(Self.maxDrivers)") }
         guard (1...24 * 30).contains(hours) else { throw SimulationError("--hours must be between 1 and 720") }
         guard !city.isEmpty else { throw SimulationError("--city must not be empty") }
         guard snapshotEvery >= 1 else { throw SimulationError("--snapshot-every must be at least 1") }

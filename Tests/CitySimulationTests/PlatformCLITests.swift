@@ -140,6 +140,11 @@ final class PlatformCLITests: XCTestCase {
         let noSnapshots = try runProcess(platform, ["simulate", "--snapshot-every", "0", "--log", directory.path("y.sqlite")])
         XCTAssertEqual(noSnapshots.status, 1)
         XCTAssertTrue(noSnapshots.error.contains("--snapshot-every"), noSnapshots.error)
+        // Refused at once, not after outgrowing memory: nothing is written.
+        let hugeCity = try runProcess(platform, ["simulate", "--drivers", "99999999", "--log", directory.path("z.sqlite")])
+        XCTAssertEqual(hugeCity.status, 1)
+        XCTAssertEqual(hugeCity.error, "platform: --drivers must be between 1 and 500000\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: directory.path("z.sqlite")))
     }
 
     func test_aReportThatCannotBeWritten_isRefusedBeforeTheRun() throws {
