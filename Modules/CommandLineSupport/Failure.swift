@@ -47,10 +47,31 @@ extension ParsableCommand {
             var command = try parseAsRoot(arguments)
             try command.run()
         } catch {
-            guard exitCode(for: error) != .success, !(error is ExitCode) else { exit(withError: error) }
-            let firstLine = message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
-            printError(tool: configuration.commandName ?? _commandName, firstLine)
-            exit(withError: ExitCode.failure)
+            exit(reporting: error)
+        }
+    }
+
+    /// Exits for `error` as ``runMain(_:)`` describes.
+    static func exit(reporting error: any Error) -> Never {
+        guard exitCode(for: error) != .success, !(error is ExitCode) else { exit(withError: error) }
+        let firstLine = message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
+        printError(tool: configuration.commandName ?? _commandName, firstLine)
+        exit(withError: ExitCode.failure)
+    }
+}
+
+extension AsyncParsableCommand {
+    /// ``ParsableCommand/runMain(_:)`` for a root command with async subcommands.
+    public static func runMain(_ arguments: [String]? = nil) async {
+        do {
+            var command = try parseAsRoot(arguments)
+            if var command = command as? any AsyncParsableCommand {
+                try await command.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            exit(reporting: error)
         }
     }
 }

@@ -165,10 +165,13 @@ final class EventLogCLITests: XCTestCase {
         XCTAssertEqual(newer.status, 1)
         XCTAssertTrue(newer.error.contains("format version 7 is newer"), newer.error)
 
+        // Usage errors too: one line and status 1, as every tool of the repository.
         let noArgument = try eventlog("cat")
-        XCTAssertNotEqual(noArgument.status, 0)
-        XCTAssertTrue(noArgument.error.contains("Missing expected argument"), noArgument.error)
-        XCTAssertNotEqual(try eventlog("cat", log, "--from", "0").status, 0)
+        XCTAssertEqual(noArgument.status, 1)
+        XCTAssertEqual(noArgument.error, "eventlog: Missing expected argument '<log>'\n")
+        let fromZero = try eventlog("cat", log, "--from", "0")
+        XCTAssertEqual(fromZero.status, 1)
+        XCTAssertEqual(fromZero.error, "eventlog: --from must be at least 1\n")
     }
 
     /// A full disk under stderr or stdout (`/dev/full`) costs the message, not a crash: the exit

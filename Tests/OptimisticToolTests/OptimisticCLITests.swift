@@ -113,7 +113,7 @@ final class OptimisticCLITests: XCTestCase {
         XCTAssertEqual(unknown.status, 1)
         XCTAssertEqual(unknown.error, "optimistic: \(log): no optimistic events for client 'driver-99' (stream optimistic.trips/driver-99)\n")
         XCTAssertEqual(try optimistic("inspect", "--log", directory.path("none.sqlite"), "--client", "driver-3").error, "optimistic: \(directory.path("none.sqlite")): no such file\n")
-        XCTAssertEqual(try optimistic("inspect", "--client", "driver-3").status, 64, "a missing option is a usage error")
+        XCTAssertEqual(try optimistic("inspect", "--client", "driver-3").status, 1, "a missing option is a usage error")
     }
 
     func test_scriptParser_namesTheLineOfEachMistake() {

@@ -1,9 +1,9 @@
-import ArgumentParser
+import CommandLineSupport
 import ActionCardsTool
 
 @main
 enum ActionCardsMain {
     static func main() {
-        ActionCardsCommand.main()
+        ActionCardsCommand.runMain()
     }
 }

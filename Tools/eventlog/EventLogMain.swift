@@ -1,9 +1,9 @@
-import ArgumentParser
+import CommandLineSupport
 import EventLogTool
 
 @main
 enum EventLogMain {
     static func main() async {
-        await EventLogCommand.main()
+        await EventLogCommand.runMain()
     }
 }

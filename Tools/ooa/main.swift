@@ -1,4 +1,4 @@
-import ArgumentParser
+import CommandLineSupport
 import OOATool
 
-OOACommand.main()
+OOACommand.runMain()

@@ -1,9 +1,9 @@
-import ArgumentParser
+import CommandLineSupport
 import OptimisticTool
 
 @main
 enum OptimisticMain {
     static func main() {
-        OptimisticCommand.main()
+        OptimisticCommand.runMain()
     }
 }
