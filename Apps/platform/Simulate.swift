@@ -14,13 +14,15 @@ struct Simulate: ParsableCommand {
     )
 
     @Option(help: "The city's name (recorded in the log).") var city = "metropolis"
-    @Option(help: "Riders arriving during the run.") var riders = 3_000
-    @Option(help: "Drivers on the road.") var drivers = 400
-    @Option(help: "Virtual hours to simulate.") var hours = 4
-    @Option(help: "Seed: the same seed and options give the same log.") var seed: UInt64 = 1
+    // Numbers are read whatever they start with: `--hours -1` is checked and named, not taken
+    // for an unknown option.
+    @Option(parsing: .unconditional, help: "Riders arriving during the run.") var riders = 3_000
+    @Option(parsing: .unconditional, help: "Drivers on the road.") var drivers = 400
+    @Option(parsing: .unconditional, help: "Virtual hours to simulate.") var hours = 4
+    @Option(parsing: .unconditional, help: "Seed: the same seed and options give the same log.") var seed: UInt64 = 1
     @Option(help: "The SQLite log to write.") var log = "simulation.sqlite"
     @Option(help: "Write the report as JSON to this file and as HTML beside it (.html).") var report: String?
-    @Option(help: "Snapshot every projection each this many events.") var snapshotEvery: Int64 = 250_000
+    @Option(parsing: .unconditional, help: "Snapshot every projection each this many events.") var snapshotEvery: Int64 = 250_000
     @Option(help: "The fixtures directory: onboarding flows and membership screens.") var fixtures = "fixtures"
     @Flag(help: "Continue a killed run from its log (with the options recorded in the log).") var resume = false
 

@@ -145,6 +145,12 @@ final class PlatformCLITests: XCTestCase {
         XCTAssertEqual(hugeCity.status, 1)
         XCTAssertEqual(hugeCity.error, "platform: --drivers must be between 1 and 500000\n")
         XCTAssertFalse(FileManager.default.fileExists(atPath: directory.path("z.sqlite")))
+        // A negative number is named as out of range, not taken for an option.
+        let negative = try runProcess(platform, ["simulate", "--hours", "-1", "--log", directory.path("n.sqlite")])
+        XCTAssertEqual(negative.error, "platform: --hours must be between 1 and 720\n")
+        let negativeAt = try runProcess(platform, ["replay", "--log", directory.path("n.sqlite"), "--at", "-5"])
+        XCTAssertEqual(negativeAt.status, 1)
+        XCTAssertFalse(negativeAt.error.contains("Missing value"), negativeAt.error)
     }
 
     func test_aReportThatCannotBeWritten_isRefusedBeforeTheRun() throws {
