@@ -38,12 +38,14 @@ public struct SimulationOptions: Sendable, Hashable, Codable {
     /// only after minutes or hours; it is refused at once instead.
     public static let maxRiders = 20_000_000
     public static let maxDrivers = 500_000
+    /// The longest run: thirty virtual days.
+    public static let maxHours = 24 * 30
 
     /// Checks the options; throws a message naming the bad option.
     public func validate() throws(SimulationError) {
         guard (1...Self.maxRiders).contains(riders) else { throw SimulationError("--riders must be between 1 and \(Self.maxRiders)") }
         guard (1...Self.maxDrivers).contains(drivers) else { throw SimulationError("--drivers must be between 1 and \(Self.maxDrivers)") }
-        guard (1...24 * 30).contains(hours) else { throw SimulationError("--hours must be between 1 and 720") }
+        guard (1...Self.maxHours).contains(hours) else { throw SimulationError("--hours must be between 1 and \(Self.maxHours)") }
         guard !city.isEmpty else { throw SimulationError("--city must not be empty") }
         guard snapshotEvery >= 1 else { throw SimulationError("--snapshot-every must be at least 1") }
         guard batchSize >= 1 else { throw SimulationError("the batch size must be at least 1") }
