@@ -20,11 +20,12 @@ struct ReplayCommand: ParsableCommand {
 
     func run() throws {
         try reportingFailure(tool: "platform") {
+            let point = try at.map(ReplayPoint.init)
             guard FileManager.default.fileExists(atPath: log) else { throw SimulationError("\(log): no such file") }
             let store = try SQLiteEventLog(
                 path: log, clock: .constant(.epoch), options: SQLiteEventLogOptions(createIfMissing: false)
             )
-            let upTo = try at.map { try sequence(for: $0, in: store) }
+            let upTo = try point.map { try $0.sequence(in: store) }
             Allocator.keepFreedPages()
             let started = ContinuousClock.now
             let summary: SimulationSummary
@@ -56,22 +57,38 @@ struct ReplayCommand: ParsableCommand {
     private func replay(_ store: SQLiteEventLog, upTo: Int64?) throws -> SimulationSummary {
         try SimulationRun.replay(store, upTo: upTo) { warning in printError(tool: "platform", "warning: \(warning)") }
     }
+}
 
-    /// The sequence `--at` names: a number, or the last event recorded at or before a time.
-    private func sequence(for value: String, in store: SQLiteEventLog) throws -> Int64 {
+/// What `--at` names: a sequence number, or a time (the last event recorded at or before it).
+/// Parsed before the log is opened, so a malformed value is named whether or not the log exists.
+private enum ReplayPoint {
+    case sequence(Int64)
+    case time(Instant)
+
+    init(_ value: String) throws {
         if let number = Int64(value) {
             guard number >= 0 else { throw SimulationError("--at \(value): must not be negative") }
-            let last = try store.lastSequence()
-            guard number <= last else { throw SimulationError("--at \(value) is past the end of the log (\(last))") }
-            return number
-        }
-        guard let instant = Instant(iso8601: value) else {
+            self = .sequence(number)
+        } else if let instant = Instant(iso8601: value) {
+            self = .time(instant)
+        } else {
             throw SimulationError("--at \(value): neither a sequence number nor an ISO 8601 time")
         }
-        var last: Int64 = 0
-        try store.forEach(.all) { event in
-            if event.recordedAt <= instant { last = event.sequence }
+    }
+
+    /// The sequence number this point names in `store`.
+    func sequence(in store: SQLiteEventLog) throws -> Int64 {
+        switch self {
+        case .sequence(let number):
+            let last = try store.lastSequence()
+            guard number <= last else { throw SimulationError("--at \(number) is past the end of the log (\(last))") }
+            return number
+        case .time(let instant):
+            var last: Int64 = 0
+            try store.forEach(.all) { event in
+                if event.recordedAt <= instant { last = event.sequence }
+            }
+            return last
         }
-        return last
     }
 }

@@ -150,7 +150,9 @@ final class PlatformCLITests: XCTestCase {
         XCTAssertEqual(negative.error, "platform: --hours must be between 1 and 720\n")
         let negativeAt = try runProcess(platform, ["replay", "--log", directory.path("n.sqlite"), "--at", "-5"])
         XCTAssertEqual(negativeAt.status, 1)
-        XCTAssertFalse(negativeAt.error.contains("Missing value"), negativeAt.error)
+        XCTAssertEqual(negativeAt.error, "platform: --at -5: must not be negative\n")
+        let malformedAt = try runProcess(platform, ["replay", "--log", directory.path("n.sqlite"), "--at", "noon"])
+        XCTAssertEqual(malformedAt.error, "platform: --at noon: neither a sequence number nor an ISO 8601 time\n")
     }
 
     func test_aReportThatCannotBeWritten_isRefusedBeforeTheRun() throws {
