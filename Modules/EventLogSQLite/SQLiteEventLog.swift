@@ -35,6 +35,7 @@ public final class SQLiteEventLog: EventLogStore, BulkEventLogWriter, Sendable {
         if !exists && !options.createIfMissing {
             throw EventLogError(.cannotOpen, "\(path): no such file")
         }
+        if exists { try Self.checkHeader(path: path, mayBeEmpty: options.createIfMissing) }
         var configuration = Configuration()
         configuration.busyMode = .timeout(10)
         // 16 KB pages for a new file (no effect on an existing one): fewer page writes per append
@@ -44,7 +45,7 @@ public final class SQLiteEventLog: EventLogStore, BulkEventLogWriter, Sendable {
         checkpointer = Checkpointer(path: path, thresholdFrames: options.checkpointPages)
         do {
             pool = try DatabasePool(path: path, configuration: configuration)
-            try Self.checkFormat(pool, path: path)
+            try Self.checkFormat(pool, path: path, mayCreate: options.createIfMissing)
             // GRDB sets NORMAL when it turns WAL on; the writer commits, so it gets the chosen mode,
             // and its own page cache for the pages appends touch (readers keep SQLite's 2 MB: a scan
             // gains nothing from more, and memory stays flat however long the log).
@@ -69,9 +70,30 @@ public final class SQLiteEventLog: EventLogStore, BulkEventLogWriter, Sendable {
         }
     }
 
-    private static func checkFormat(_ pool: DatabasePool, path: String) throws {
+    /// Refuses, before SQLite opens (and would write to) it, an existing file that is not a SQLite
+    /// database: SQLite takes a file shorter than its header for an empty database and overwrites
+    /// it. An empty file is a new log only when the caller may create one.
+    private static func checkHeader(path: String, mayBeEmpty: Bool) throws {
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw EventLogError(.cannotOpen, "\(path): cannot be read")
+        }
+        defer { try? handle.close() }
+        let header = (try? handle.read(upToCount: sqliteHeader.count)) ?? Data()
+        if header.isEmpty {
+            if mayBeEmpty { return }
+            throw EventLogError(.cannotOpen, "\(path): not an event log (an empty file)")
+        }
+        guard header == sqliteHeader else {
+            throw EventLogError(.cannotOpen, "\(path): not an event log (file is not a database)")
+        }
+    }
+
+    /// The first 16 bytes of every SQLite database file.
+    private static let sqliteHeader = Data("SQLite format 3\0".utf8)
+
+    private static func checkFormat(_ pool: DatabasePool, path: String, mayCreate: Bool) throws {
         let tables = try pool.read { db in try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'") }
-        if tables.isEmpty {
+        if tables.isEmpty && mayCreate {
             try Schema.migrator.migrate(pool)
             return
         }

@@ -75,6 +75,19 @@ final class IntegrityTests: XCTestCase {
         let garbage = directory.path("garbage.sqlite")
         try Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 31) }).write(to: URL(fileURLWithPath: garbage))
         XCTAssertThrowsError(try makeLog(garbage)) { XCTAssertTrue("\($0)".contains("not an event log"), "\($0)") }
+        // Shorter than SQLite's header: refused, and left as it was (SQLite alone would take it
+        // for an empty database and write a log over it).
+        let short = directory.path("short.txt")
+        try Data("x".utf8).write(to: URL(fileURLWithPath: short))
+        XCTAssertThrowsError(try makeLog(short)) { XCTAssertEqual("\($0)", "\(short): not an event log (file is not a database)") }
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: short)), Data("x".utf8))
+        let empty = directory.path("empty.sqlite")
+        _ = FileManager.default.createFile(atPath: empty, contents: Data())
+        XCTAssertThrowsError(try SQLiteEventLog(path: empty, clock: .constant(.epoch), options: .init(createIfMissing: false))) {
+            XCTAssertEqual("\($0)", "\(empty): not an event log (an empty file)")
+        }
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: empty)).count, 0)
+        XCTAssertNoThrow(try makeLog(empty), "an empty file is a new log when the caller may create one")
         let other = directory.path("other.sqlite")
         _ = try sqlite3(other, "CREATE TABLE t(x);")
         XCTAssertThrowsError(try makeLog(other)) { XCTAssertTrue("\($0)".contains("not an event log"), "\($0)") }
