@@ -106,8 +106,8 @@ final class PlatformCLITests: XCTestCase {
     }
 
     /// `platform` allocates with jemalloc, set up by `CJemallocSettings` and `Allocator`: a run
-    /// gives freed pages back after a second, a replay keeps them; both use jemalloc's huge-page
-    /// allocator. jemalloc prints the settings in force at exit when asked to (only its general
+    /// gives freed pages back after a second, a replay keeps them; neither uses jemalloc's
+    /// huge-page allocator (it can hang in 5.3.0). jemalloc prints the settings in force at exit when asked to (only its general
     /// section here: a few kilobytes); glibc's malloc prints nothing.
     func test_theAllocator_isJemalloc_withTheDecayOfEachCommand() throws {
         let directory = TemporaryDirectory()
@@ -115,8 +115,7 @@ final class PlatformCLITests: XCTestCase {
         let simulate = try runProcess(platform, ["simulate", "--log", directory.path("a.sqlite")] + run, environment: statistics)
         XCTAssertEqual(simulate.status, 0, simulate.error)
         XCTAssertTrue(simulate.error.contains("(arenas.dirty_decay_ms: 1000)"), simulate.error)
-        XCTAssertTrue(simulate.error.contains("opt.hpa: true"), simulate.error)
-        XCTAssertTrue(simulate.error.contains("opt.hpa_hugify_delay_ms: 0"), simulate.error)
+        XCTAssertTrue(simulate.error.contains("opt.hpa: false"), simulate.error)
         let replay = try runProcess(platform, ["replay", "--log", directory.path("a.sqlite")], environment: statistics)
         XCTAssertEqual(replay.status, 0, replay.error)
         XCTAssertTrue(replay.error.contains("(arenas.dirty_decay_ms: -1)"), replay.error)
