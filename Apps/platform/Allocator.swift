@@ -3,8 +3,8 @@ import CJemalloc
 /// The `platform` binary allocates with jemalloc, linked in place of glibc's malloc: a
 /// simulation spends over half its time allocating, freeing and counting references, and
 /// jemalloc's per-thread caches take 9–13 % of the CPU off a run (see the README's "Scale and
-/// speed"). Its start-up options (freed pages given back after a second; no huge-page allocator) are in
-/// `CJemallocSettings`; this changes them while the binary runs.
+/// speed"). Its start-up options (freed pages given back after a second; no huge-page
+/// allocator) are in `CJemallocSettings`; this changes them while the binary runs.
 enum Allocator {
     /// Keeps freed pages for later allocations: for a short command that allocates heavily and
     /// exits, such as a replay, whose large buffers (decompressed snapshots) are freed before

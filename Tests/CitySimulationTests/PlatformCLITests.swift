@@ -107,8 +107,8 @@ final class PlatformCLITests: XCTestCase {
 
     /// `platform` allocates with jemalloc, set up by `CJemallocSettings` and `Allocator`: a run
     /// gives freed pages back after a second, a replay keeps them; neither uses jemalloc's
-    /// huge-page allocator (it can hang in 5.3.0). jemalloc prints the settings in force at exit when asked to (only its general
-    /// section here: a few kilobytes); glibc's malloc prints nothing.
+    /// huge-page allocator (it can hang in 5.3.0). jemalloc prints the settings in force at exit
+    /// when asked to (only its general section here: a few kilobytes); glibc's malloc prints nothing.
     func test_theAllocator_isJemalloc_withTheDecayOfEachCommand() throws {
         let directory = TemporaryDirectory()
         let statistics = ["MALLOC_CONF": "stats_print:true,stats_print_opts:mdablxeh"]
