@@ -21,6 +21,9 @@ public struct SQLiteEventLogOptions: Sendable {
     /// peaked 82 MB lower with 8 MB than with 64 MB at the same speed, one of 2 000 000 riders
     /// 85 MB lower but 4 % slower (its pages were read back from the file).
     public var writerPageCacheKilobytes: Int
+    /// Consecutive events of a batch stored together in one ``EventBlock``, at most (their
+    /// payloads take at most 8 KB together). 1 stores each event alone: any event then reads alone.
+    public var eventsPerBlock: Int
     /// Compress event payloads against dictionaries trained from the log (see ``PayloadCompression``);
     /// `nil` stores them as they are. Reading needs no option.
     public var payloadCompression: PayloadCompression?
@@ -29,7 +32,7 @@ public struct SQLiteEventLogOptions: Sendable {
         durability: Durability = .full, createIfMissing: Bool = true, indexRunLength: Int64 = 65_536,
         snapshotCompressionLevel: Int = 3, maxSnapshotSize: Int = 1 << 30,
         checkpointPages: Int = 4_000, cachedStreams: Int = 1_000_000,
-        writerPageCacheKilobytes: Int = 65_536, payloadCompression: PayloadCompression? = nil
+        writerPageCacheKilobytes: Int = 65_536, eventsPerBlock: Int = 32, payloadCompression: PayloadCompression? = nil
     ) {
         self.durability = durability
         self.createIfMissing = createIfMissing
@@ -39,6 +42,7 @@ public struct SQLiteEventLogOptions: Sendable {
         self.checkpointPages = checkpointPages
         self.cachedStreams = max(1, cachedStreams)
         self.writerPageCacheKilobytes = max(1, writerPageCacheKilobytes)
+        self.eventsPerBlock = max(1, eventsPerBlock)
         self.payloadCompression = payloadCompression
     }
 }

@@ -1,21 +1,14 @@
 import PlatformKit
 
-/// The payloads of consecutive events, compressed together into one row of `payload_blocks`
-/// (see ``PayloadCompression``): the number of payloads and each one's length (LEB128), then
-/// their bytes. Event `sequence` of a block starting at `firstSequence` is its payload number
+/// The payloads of consecutive events, compressed together into one row of `payload_blocks` by
+/// format 6 (events since format 7 are stored whole, in ``EventBlock``s): the number of payloads
+/// and each one's length (LEB128), then their bytes. Event `sequence` of a block starting at `firstSequence` is its payload number
 /// `sequence - firstSequence`.
 struct PayloadBlock {
     let firstSequence: Int64
     private let bytes: [UInt8]
     /// Where each payload starts in `bytes`, and where the last one ends.
     private let bounds: [Int]
-
-    /// Appends to `block` the uncompressed block of `payloads`.
-    static func encode<Payload: Collection<UInt8>>(_ payloads: some Collection<Payload>, into block: inout [UInt8]) {
-        LEB128.append(UInt(payloads.count), to: &block)
-        for payload in payloads { LEB128.append(UInt(payload.count), to: &block) }
-        for payload in payloads { block.append(contentsOf: payload) }
-    }
 
     /// The block starting at `firstSequence` from its uncompressed bytes; nil when they are malformed.
     init?(firstSequence: Int64, bytes: [UInt8]) {

@@ -10,32 +10,19 @@ final class PayloadCompressor: @unchecked Sendable {
     /// The dictionary's row in `payload_dictionaries`.
     let dictionaryID: Int64
     private let compressor: ZstdCompactCompressor
-    /// Payloads compressed alone and shorter than this are stored as they are.
-    private let minimumSize: Int
-    /// Events whose payloads share a block, at most.
-    let eventsPerBlock: Int
 
     init(dictionaryID: Int64, dictionary: ZstdDictionary, compression: PayloadCompression) throws {
         self.dictionaryID = dictionaryID
         compressor = try ZstdCompactCompressor(dictionary: dictionary, level: compression.level)
-        minimumSize = compression.minimumSize
-        eventsPerBlock = compression.eventsPerBlock
     }
 
-    /// Room for compressing a payload of `size` bytes.
+    /// Room for compressing `size` bytes.
     static func bound(_ size: Int) -> Int {
         ZstdCompactCompressor.bound(size)
     }
 
-    /// Compresses `payload` into `output` (``bound(_:)`` bytes); returns its length, or nil when
-    /// it is shorter than the minimum size or would not shrink (it is then stored as it is).
-    func compress(_ payload: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer) -> Int? {
-        guard payload.count >= minimumSize else { return nil }
-        return compress(block: payload, into: output)
-    }
-
-    /// Compresses the uncompressed bytes of a ``PayloadBlock`` (or a payload whatever its size)
-    /// into `output`; returns their length, or nil when they would not shrink.
+    /// Compresses the uncompressed bytes of an ``EventBlock`` into `output` (``bound(_:)``
+    /// bytes); returns their length, or nil when they would not shrink.
     func compress(block: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer) -> Int? {
         guard let count = try? compressor.compress(block, into: output), count < block.count else { return nil }
         return count
@@ -78,18 +65,37 @@ extension SQLiteEventLog {
     /// ``trainingSamples`` payloads of the events after `first` through `last`, evenly spread, as
     /// appended, up to ``maxTrainingBytes``.
     private func payloadSamples(after first: Int64, through last: Int64, _ db: Database) throws -> [[UInt8]] {
-        let statement = try db.makeStatement(sql: """
-            SELECT seq, payload, payload_dictionary, payload_block FROM events WHERE seq > ? AND seq <= ? AND (seq - ?) % ? = 0 ORDER BY seq
-            """)
-        try statement.setArguments([first, last, first + 1, max(1, (last - first) / Self.trainingSamples)])
+        let stride = max(1, (last - first) / Self.trainingSamples)
         var reader = PayloadReader(payloadDictionaries)
         var samples: [[UInt8]] = []
         var bytes = 0
-        let raw = statement.sqliteStatement
-        while bytes < Self.maxTrainingBytes, try SQLiteRaw.step(raw, db) {
-            let sample = try reader.payload(raw, column: 1, dictionaryColumn: 2, blockColumn: 3, sequence: sqlite3_column_int64(raw, 0), db)
-            bytes += sample.count
-            samples.append(sample)
+        /// Takes event `sequence`'s payload if it is a sample; false once there are enough bytes.
+        func sample(_ sequence: Int64, _ payload: () throws -> [UInt8]) rethrows -> Bool {
+            guard bytes < Self.maxTrainingBytes else { return false }
+            if (sequence - first - 1) % stride == 0 {
+                let sample = try payload()
+                bytes += sample.count
+                samples.append(sample)
+            }
+            return true
+        }
+        if first < (try Self.lastRowSequence(db)) {
+            let statement = try db.makeStatement(sql: """
+                SELECT seq, payload, payload_dictionary, payload_block FROM events WHERE seq > ? AND seq <= ? AND (seq - ?) % ? = 0 ORDER BY seq
+                """)
+            try statement.setArguments([first, last, first + 1, stride])
+            let raw = statement.sqliteStatement
+            while try SQLiteRaw.step(raw, db), try sample(sqlite3_column_int64(raw, 0), {
+                try reader.payload(raw, column: 1, dictionaryColumn: 2, blockColumn: 3, sequence: sqlite3_column_int64(raw, 0), db)
+            }) {}
+        }
+        try Self.forEachBlock(from: first + 1, through: last, &reader, db) { block in
+            for index in block.records.indices {
+                let sequence = block.firstSequence + Int64(index)
+                guard sequence > first, sequence <= last else { continue }
+                guard sample(sequence, { block.payload(index) }) else { return false }
+            }
+            return true
         }
         return samples
     }

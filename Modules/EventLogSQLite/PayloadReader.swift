@@ -20,8 +20,9 @@ final class PayloadDictionaries: Sendable {
     }
 }
 
-/// Reads payloads from result rows, decompressing those stored against a dictionary, alone or
-/// in a ``PayloadBlock`` (the last block read is kept for the events after it).
+/// Reads event blocks, and the payloads of rows written before them, from result rows,
+/// decompressing what is stored against a dictionary: a payload alone or in a ``PayloadBlock``
+/// (the last payload block read is kept for the events after it), or an ``EventBlock``.
 struct PayloadReader {
     /// SQLite stores no value longer than this (`SQLITE_MAX_LENGTH`), so no payload was longer.
     static let maxPayloadSize = 1_000_000_000
@@ -65,6 +66,20 @@ struct PayloadReader {
             throw EventLogError(.corrupt(sequence: sequence), "event \(sequence): its payload block \(first) is malformed or does not hold it")
         }
         return payload
+    }
+
+    /// The block in a result row of `first_seq, last_seq, dictionary, data, last_hash` from `event_blocks`.
+    mutating func eventBlock(_ statement: OpaquePointer, _ db: Database) throws -> EventBlock {
+        let (first, last) = (sqlite3_column_int64(statement, 0), sqlite3_column_int64(statement, 1))
+        let bytes = sqlite3_column_type(statement, 2) == SQLITE_NULL
+            ? SQLiteRaw.blob(statement, 3)
+            : try decompress(statement, column: 3, dictionary: sqlite3_column_int64(statement, 2), sequence: first, db) {
+                "events \(first)–\(last): their block does not decompress (\($0))"
+            }
+        guard last >= first, last - first < Int64(bytes.count), let block = EventBlock(firstSequence: first, count: Int(last - first + 1), bytes: bytes, lastHash: SQLiteRaw.blob(statement, 4)) else {
+            throw EventLogError(.corrupt(sequence: first), "events \(first)–\(last): their block is malformed")
+        }
+        return block
     }
 
     /// The content of the frame in `column`, compressed against dictionary `id`; `problem`

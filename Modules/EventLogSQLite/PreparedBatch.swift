@@ -3,8 +3,8 @@ import Foundation
 import PlatformKit
 import Synchronization
 
-/// One batch planned for writing: sequence numbers, positions, conflicts, stream and type ids
-/// and chain hashes — everything but the SQLite calls.
+/// One batch planned for writing: sequence numbers, positions, conflicts, stream and type ids,
+/// chain hashes and the stored bytes of its ``EventBlock``s — everything but the SQLite calls.
 ///
 /// Large batches are prepared on the writer's second thread (``Preparer``), which runs ahead
 /// of the writer; the writer takes each row as soon as it is ready, so planning and hashing
@@ -23,14 +23,11 @@ final class PreparedBatch: @unchecked Sendable {
         var typeID: Int64
         var isNewStream: Bool
         var isNewType: Bool
-        /// The payload compressed against dictionary `dictionaryID`; nil to store it as it is
-        /// (or in a block).
-        var compressedPayload: UnsafeRawBufferPointer? = nil
-        var dictionaryID: Int64 = 0
-        /// The first sequence of the ``PayloadBlock`` holding the payload; 0 when it is in the row.
-        var payloadBlock: Int64 = 0
-        /// On a block's first row: the block, compressed against dictionary `dictionaryID`.
+        /// On a block's first row: the block's stored bytes, compressed against dictionary
+        /// `dictionaryID` (0: stored as they are), holding `blockEvents` events from this one on.
         var block: UnsafeRawBufferPointer? = nil
+        var dictionaryID: Int64 = 0
+        var blockEvents = 0
     }
 
     /// Batches at least this large, without idempotency keys, are prepared on another thread.
@@ -44,11 +41,9 @@ final class PreparedBatch: @unchecked Sendable {
     private let payloadBytes: UnsafeRawBufferPointer
     private let rows: UnsafeMutablePointer<Row>
     private let hashes: UnsafeMutableRawPointer
-    /// Room for the compressed payloads, when the cache has a payload dictionary.
-    private let compressed: UnsafeMutableRawBufferPointer
-    // The preparing code's: the end of what `compressed` holds, and a payload block's bytes.
-    private var compressedEnd = 0
-    private var blockBytes: [UInt8] = []
+    /// The blocks' stored bytes (made by the preparing code).
+    private let sealer: BlockSealer
+    private let eventsPerBlock: Int
     private let produced = Atomic<Int>(0)
     private let done = Atomic<Bool>(false)
     private let cancelled = Atomic<Bool>(false)
@@ -66,7 +61,8 @@ final class PreparedBatch: @unchecked Sendable {
 
     /// Starts preparing `events` on top of `cache`, as recorded at `now`; `heads` holds the
     /// number of each event's stream head in the cache's `streams` (-1 for a stream that did not
-    /// exist), as ``WriterCache/warm(streamsOf:_:)`` returned them.
+    /// exist), as ``WriterCache/warm(streamsOf:_:)`` returned them; blocks hold up to
+    /// `eventsPerBlock` events.
     ///
     /// `storedEvent` looks idempotency keys up; it is only called on this thread.
     /// `cache` is consumed: a copy still alive when the preparer first moves a stream head would
@@ -74,18 +70,18 @@ final class PreparedBatch: @unchecked Sendable {
     /// Without `keepingLandings`, `finish()` returns no results (the caller knows them).
     init(
         _ events: EventBatch, heads: [Int32], cache: consuming WriterCache, at now: Instant, on preparer: Preparer,
-        keepingLandings: Bool = true, storedEvent: (String) throws -> AppendedEvent?
+        eventsPerBlock: Int, keepingLandings: Bool = true, storedEvent: (String) throws -> AppendedEvent?
     ) {
         precondition(heads.count == events.count, "a head number per event")
         keepsLandings = keepingLandings
         self.events = events
         entries = events.entries.withUnsafeBufferPointer { $0 }
         payloadBytes = events.withPayloadBytes { $0 }
-        let room = cache.payloadCompressor == nil ? 0 : events.entries.reduce(0) { $0 + PayloadCompressor.bound($1.payloadCount) }
+        sealer = BlockSealer(compressor: cache.payloadCompressor)
+        self.eventsPerBlock = eventsPerBlock
         self.cache = consume cache
         rows = .allocate(capacity: max(1, events.count))
         hashes = .allocate(byteCount: max(1, events.count) * 32, alignment: 8)
-        compressed = .allocate(byteCount: room, alignment: 1)
         threaded = events.count >= Self.threadedThreshold && !events.hasIdempotencyKeys
         if threaded {
             preparer.run { [self] in prepare(at: now, heads: heads, storedEvent: { _ in nil }) }
@@ -100,7 +96,6 @@ final class PreparedBatch: @unchecked Sendable {
         rows.deinitialize(count: produced.load(ordering: .acquiring))
         rows.deallocate()
         hashes.deallocate()
-        compressed.deallocate()
     }
 
     private func prepare(at now: Instant, heads: [Int32], storedEvent: (String) throws -> AppendedEvent?) {
@@ -113,7 +108,7 @@ final class PreparedBatch: @unchecked Sendable {
         let recordedAt = now.millisecondsSinceEpoch
         var chain = HashChain()
         var count = 0
-        var payloads = PayloadGrouper(compressor: cache.payloadCompressor)
+        var blocks = BlockGrouper(eventsPerBlock: eventsPerBlock)
         if keepsLandings { results.reserveCapacity(events.count) }
         do {
             for index in entries.indices {
@@ -161,19 +156,19 @@ final class PreparedBatch: @unchecked Sendable {
                 if keepsLandings {
                     results.append(AppendedEvent(sequence: sequence, streamID: streamID, position: position, isDuplicate: false))
                 }
-                // Rows are handed to the writer once their payloads are compressed.
-                if let ready = payloads.closesGroup(before: payload.count, at: count) { handOver(ready) }
+                // Rows are handed to the writer once their block is sealed.
+                if let ready = blocks.closesBlock(before: payload.count, at: count) { handOver(ready) }
                 (rows + count).initialize(to: Row(
                     entry: index, sequence: sequence, position: position, recordedAt: recordedAt,
                     streamID: stream.id, typeID: typeID.id, isNewStream: stream.isNew, isNewType: typeID.isNew
                 ))
                 count += 1
-                if let ready = payloads.add(payload.count, endingAt: count) { handOver(ready) }
+                if let ready = blocks.add(payload.count, endingAt: count) { handOver(ready) }
             }
         } catch {
             failure = error
         }
-        if let ready = payloads.close(at: count) { handOver(ready) }
+        if let ready = blocks.close(at: count) { handOver(ready) }
         if count > 0 { cache.lastHash = Array(UnsafeRawBufferPointer(start: hashes + (count - 1) * 32, count: 32)) }
         self.cache = cache
         self.results = results
@@ -182,42 +177,11 @@ final class PreparedBatch: @unchecked Sendable {
         finished.signal()
     }
 
-    /// The payload of the row's event, in place in ``events``.
-    private func payload(of row: Row) -> UnsafeRawBufferPointer {
-        (entries.baseAddress! + row.entry).payload(in: payloadBytes)
-    }
-
-    /// Compresses the group's payloads (one alone, several as a block) into `compressed` after
-    /// what it holds, then hands the rows through the group's last to the writer.
-    private func handOver(_ group: PayloadGrouper.Group) {
-        if let compressor = group.compressor {
-            let room = UnsafeMutableRawBufferPointer(rebasing: compressed[compressedEnd...])
-            if group.rows.count == 1 {
-                let row = rows + group.rows.lowerBound
-                if let size = compressor.compress(payload(of: row.pointee), into: room) {
-                    row.pointee.compressedPayload = UnsafeRawBufferPointer(rebasing: room[..<size])
-                    row.pointee.dictionaryID = compressor.dictionaryID
-                    compressedEnd += size
-                }
-            } else if let size = compressBlock(group.rows, with: compressor, into: room) {
-                let first = rows + group.rows.lowerBound
-                first.pointee.block = UnsafeRawBufferPointer(rebasing: room[..<size])
-                first.pointee.dictionaryID = compressor.dictionaryID
-                for index in group.rows { rows[index].payloadBlock = first.pointee.sequence }
-                compressedEnd += size
-            }
-        }
-        produced.store(group.rows.upperBound, ordering: .releasing)
-        // A sleeping writer is woken within 8 rows, or a block: no fence on every row.
-        if group.rows.count > 1 || group.rows.upperBound & 7 == 0 { wakeWriter() }
-    }
-
-    /// Compresses the payloads of `indices` as one ``PayloadBlock`` into `room`; returns its size,
-    /// or nil when it would not shrink (the payloads stay in their rows).
-    private func compressBlock(_ indices: Range<Int>, with compressor: PayloadCompressor, into room: UnsafeMutableRawBufferPointer) -> Int? {
-        blockBytes.removeAll(keepingCapacity: true)
-        PayloadBlock.encode(indices.lazy.map { self.payload(of: self.rows[$0]) }, into: &blockBytes)
-        return blockBytes.withUnsafeBytes { compressor.compress(block: $0, into: room) }
+    /// Seals the rows of `block` into their ``EventBlock``, then hands them to the writer.
+    private func handOver(_ block: Range<Int>) {
+        sealer.seal(UnsafeMutableBufferPointer(start: rows + block.lowerBound, count: block.count), entries: entries, payloads: payloadBytes)
+        produced.store(block.upperBound, ordering: .releasing)
+        wakeWriter()
     }
 
     private func wakeWriter() {
@@ -247,8 +211,8 @@ final class PreparedBatch: @unchecked Sendable {
     }
 
     /// Waits for up to `count` rows from `index` (fewer when the batch ends first) and calls
-    /// `body` with them and their hashes (32 bytes each, in order); returns how many rows it
-    /// passed, 0 after the last row. Throws the planning error (e.g. a conflict) once the rows
+    /// `body` with them and their hashes (32 bytes each, in order, and on to the end of the last
+    /// one's block); returns how many rows it passed, 0 after the last row. Throws the planning error (e.g. a conflict) once the rows
     /// before it are written.
     ///
     /// The rows and hashes stay in place, unchanged, until the batch is released, so pointers

@@ -13,44 +13,80 @@ extension SQLiteEventLog {
     @discardableResult
     public func importEvents(_ next: () throws -> (event: RecordedEvent, hash: [UInt8])?) throws -> Int {
         try writing { cache, db in
-            cache = try WriterCache.load(db, streamLimit: options.cachedStreams, compression: options.payloadCompression)
-            let statement = try insertStatement(db)
-            defer { sqlite3_clear_bindings(statement) }
+            var current = try WriterCache.load(
+                db, streamLimit: options.cachedStreams, compression: options.payloadCompression, dictionaries: payloadDictionaries
+            )
+            var block = ImportedBlock()
             var chain = HashChain()
             var count = 0
             while let (event, storedHash) = try next() {
-                guard event.sequence == cache!.lastSequence + 1 else {
-                    throw EventLogError(.invalidInput, "event \(event.sequence): expected sequence \(cache!.lastSequence + 1) to continue the log")
+                guard event.sequence == current.lastSequence + 1 else {
+                    throw EventLogError(.invalidInput, "event \(event.sequence): expected sequence \(current.lastSequence + 1) to continue the log")
                 }
-                try cache!.warm(event.streamID, db)
-                let version = cache!.streams[event.streamID]?.version ?? 0
+                try current.warm(event.streamID, db)
+                let version = current.streams[event.streamID]?.version ?? 0
                 guard event.position == version + 1 else {
                     throw EventLogError(.invalidInput, "event \(event.sequence): position \(event.position) in stream '\(event.streamID)', expected \(version + 1)")
                 }
-                let hash = chain.hash(event, previous: cache!.lastHash)
+                let hash = chain.hash(event, previous: current.lastHash)
                 guard hash == storedHash else {
                     throw EventLogError(.invalidInput, "event \(event.sequence): hash does not match its content and the previous hash (tampered or reordered)")
                 }
-                let stream = cache!.advance(event.streamID, to: event.position)
-                let type = cache!.typeID(event.type)
-                let events = EventBatch([NewEvent(
-                    streamID: event.streamID, type: event.type, schemaVersion: event.schemaVersion, payload: event.payload,
-                    correlationID: event.correlationID, causationID: event.causationID, idempotencyKey: event.idempotencyKey
-                )])
-                let row = PreparedBatch.Row(
-                    entry: 0, sequence: event.sequence, position: event.position, recordedAt: event.recordedAt.millisecondsSinceEpoch,
+                let stream = current.advance(event.streamID, to: event.position)
+                let type = current.typeID(event.type)
+                block.add(event, row: PreparedBatch.Row(
+                    entry: block.count, sequence: event.sequence, position: event.position, recordedAt: event.recordedAt.millisecondsSinceEpoch,
                     streamID: stream.id, typeID: type.id, isNewStream: stream.isNew, isNewType: type.isNew
-                )
-                try withUnsafePointer(to: row) { row in
-                    try hash.withUnsafeBytes { try insert(UnsafeBufferPointer(start: row, count: 1), of: events, hashes: $0.baseAddress!, statement, db) }
-                }
-                cache!.unindexed.append((stream.id, event.sequence, event.position))
-                cache!.lastSequence = event.sequence
-                cache!.lastHash = hash
-                try writeIndexRunIfDue(cache: &cache!, db)
+                ), hash: hash)
+                current.unindexed.append((stream.id, event.sequence, event.position))
+                current.lastSequence = event.sequence
+                current.lastHash = hash
                 count += 1
+                // An index run starts after a block: a run never ends inside one.
+                if block.count == options.eventsPerBlock || current.lastSequence - current.indexedThrough >= options.indexRunLength {
+                    try block.write(with: current.payloadCompressor, self, db)
+                    try writeIndexRunIfDue(cache: &current, db)
+                }
             }
+            try block.write(with: current.payloadCompressor, self, db)
+            cache = current
             return count
         }
+    }
+}
+
+/// The events of an import not written yet: the next block.
+private struct ImportedBlock {
+    private var events: [NewEvent] = []
+    private var rows: [PreparedBatch.Row] = []
+    private var hashes: [UInt8] = []
+
+    var count: Int { events.count }
+
+    mutating func add(_ event: RecordedEvent, row: PreparedBatch.Row, hash: [UInt8]) {
+        events.append(NewEvent(
+            streamID: event.streamID, type: event.type, schemaVersion: event.schemaVersion, payload: event.payload,
+            correlationID: event.correlationID, causationID: event.causationID, idempotencyKey: event.idempotencyKey
+        ))
+        rows.append(row)
+        hashes += hash
+    }
+
+    /// Writes the events as one block, if there are any, and starts the next.
+    mutating func write(with compressor: PayloadCompressor?, _ log: SQLiteEventLog, _ db: Database) throws {
+        guard !events.isEmpty else { return }
+        let batch = EventBatch(events)
+        let sealer = BlockSealer(compressor: compressor)
+        try batch.entries.withUnsafeBufferPointer { entries in
+            try batch.withPayloadBytes { payloads in
+                try rows.withUnsafeMutableBufferPointer { rows in
+                    sealer.seal(rows, entries: entries, payloads: payloads)
+                    try hashes.withUnsafeBytes { hashes in
+                        try log.insert(UnsafeBufferPointer(rows), of: batch, hashes: hashes.baseAddress!, db)
+                    }
+                }
+            }
+        }
+        (events, rows, hashes) = ([], [], [])
     }
 }

@@ -189,16 +189,17 @@ public final class SQLiteEventLog: EventLogStore, BulkEventLogWriter, Sendable {
         _ events: EventBatch, at now: Instant, cache: inout WriterCache?, _ db: Database, landings: Bool = true
     ) throws -> [AppendedEvent] {
         // Another process may have appended since: then the cache is reloaded.
-        let last = try Int64.fetchOne(db.cachedStatement(sql: "SELECT MAX(seq) FROM events")) ?? 0
+        let last = try Int64.fetchOne(db.cachedStatement(sql: Self.lastSequenceSQL)) ?? 0
         var current = try cache.flatMap { $0.lastSequence == last ? $0 : nil }
-            ?? WriterCache.load(db, streamLimit: options.cachedStreams, compression: options.payloadCompression)
+            ?? WriterCache.load(db, streamLimit: options.cachedStreams, compression: options.payloadCompression, dictionaries: payloadDictionaries)
         // The batch owns the cache while it is prepared; on any error it stays nil and is reloaded.
         cache = nil
         let heads = try current.warm(streamsOf: events, db)
         try trainPayloadDictionaryIfDue(&current, db)
         // Consumed: a live copy here would make the batch copy every stream head on its first write.
-        let batch = PreparedBatch(events, heads: heads, cache: consume current, at: now, on: preparer, keepingLandings: landings) {
-            try Self.storedEvent(idempotencyKey: $0, db)
+        let batch = PreparedBatch(events, heads: heads, cache: consume current, at: now, on: preparer, eventsPerBlock: options.eventsPerBlock, keepingLandings: landings
+        ) {
+            try self.storedEvent(idempotencyKey: $0, db)
         }
         try insert(batch, db)
         var (prepared, results) = try batch.finish()
@@ -207,8 +208,17 @@ public final class SQLiteEventLog: EventLogStore, BulkEventLogWriter, Sendable {
         return results
     }
 
-    private static func storedEvent(idempotencyKey key: String, _ db: Database) throws -> AppendedEvent? {
-        try Row.fetchOne(db, sql: """
+    /// The event stored with idempotency key `key`: in a block, or in a row written before them.
+    private func storedEvent(idempotencyKey key: String, _ db: Database) throws -> AppendedEvent? {
+        if let sequence = try Int64.fetchOne(db, sql: "SELECT seq FROM idempotency_keys WHERE key = ?", arguments: [key]) {
+            var reader = PayloadReader(payloadDictionaries)
+            guard let record = try Self.block(holding: sequence, &reader, db)?.record(of: sequence),
+                  let stream = try String.fetchOne(db, sql: "SELECT name FROM streams WHERE id = ?", arguments: [record.stream]) else {
+                throw EventLogError(.corrupt(sequence: sequence), "event \(sequence): its idempotency key is stored but the event is not")
+            }
+            return AppendedEvent(sequence: sequence, streamID: stream, position: record.position, isDuplicate: true)
+        }
+        return try Row.fetchOne(db, sql: """
             SELECT e.seq, s.name, e.position FROM events e JOIN streams s ON s.id = e.stream_id
             WHERE e.idempotency_key = ?
             """, arguments: [key]).map { AppendedEvent(sequence: $0[0], streamID: $0[1], position: $0[2], isDuplicate: true) }

@@ -3,7 +3,7 @@ import GRDB
 /// The log's tables. Migrations are only ever added, never edited.
 enum Schema {
     /// The newest on-disk format this code reads and writes.
-    static let formatVersion = 6
+    static let formatVersion = 7
 
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
@@ -118,6 +118,30 @@ enum Schema {
                            e.payload_block, hex(e.hash) AS hash
                     FROM events e JOIN streams s ON s.id = e.stream_id JOIN event_types t ON t.id = e.type_id;
                 UPDATE meta SET value = 6 WHERE key = 'format_version';
+                """)
+        }
+        // Whole events in blocks (``EventBlock``): up to `eventsPerBlock` consecutive events of a
+        // batch in one row, compressed together against the newest payload dictionary (or stored
+        // as they are: `dictionary` NULL), with the chain hash of the block's last event. Every
+        // event appended from this format on goes to a block; the rows of `events` (and
+        // `payload_blocks`) written before stay and are read as they were, all before the first
+        // block. Idempotency keys of events in blocks are in `idempotency_keys`. `events_view`
+        // shows the rows only: `eventlog export` reads every event. Older builds refuse the log.
+        migrator.registerMigration("v8") { db in
+            try db.execute(sql: """
+                CREATE TABLE event_blocks(
+                    first_seq INTEGER PRIMARY KEY,
+                    last_seq INTEGER NOT NULL,
+                    dictionary INTEGER,
+                    last_hash BLOB NOT NULL,
+                    data BLOB NOT NULL
+                );
+                CREATE TRIGGER event_blocks_are_append_only_update BEFORE UPDATE ON event_blocks
+                    BEGIN SELECT RAISE(ABORT, 'event blocks are append-only: UPDATE refused'); END;
+                CREATE TRIGGER event_blocks_are_append_only_delete BEFORE DELETE ON event_blocks
+                    BEGIN SELECT RAISE(ABORT, 'event blocks are append-only: DELETE refused'); END;
+                CREATE TABLE idempotency_keys(key TEXT PRIMARY KEY, seq INTEGER NOT NULL) WITHOUT ROWID;
+                UPDATE meta SET value = 7 WHERE key = 'format_version';
                 """)
         }
         return migrator

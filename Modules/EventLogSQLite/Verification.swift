@@ -117,8 +117,12 @@ extension SQLiteEventLog {
                     throw Stop()
                 }
                 let hash = chain.hash(event, previous: previousHash)
-                if hash != storedHash {
-                    report.problem = .init(sequence: event.sequence, message: "hash chain broken: the stored event (\(event.type) on '\(event.streamID)') was changed or the chain was rewritten")
+                // A row stores its event's hash; a block its last event's, covering the block.
+                if let storedHash, hash != storedHash.bytes {
+                    let what = storedHash.coversFrom == event.sequence
+                        ? "the stored event (\(event.type) on '\(event.streamID)')"
+                        : "an event of the block of events \(storedHash.coversFrom)–\(event.sequence)"
+                    report.problem = .init(sequence: storedHash.coversFrom, message: "hash chain broken: \(what) was changed or the chain was rewritten")
                     throw Stop()
                 }
                 versions[event.streamID] = position
@@ -129,7 +133,11 @@ extension SQLiteEventLog {
         } catch is Stop {
             return report
         } catch {
-            report.problem = try Self.unreadableEvent(error)
+            let unreadable = try Self.unreadableEvent(error)
+            // Events missing before an unreadable block are the earlier problem.
+            report.problem = (unreadable.sequence ?? 0) > expected
+                ? .init(sequence: expected, message: "missing: the next stored event is \(unreadable.sequence!) (gap in the sequence), and it is unreadable")
+                : unreadable
             return report
         }
         if expected != last + 1 {

@@ -44,38 +44,46 @@ struct WriterCache {
 
     /// The cache of the log in `db`, with at most about `streamLimit` stream heads: beyond it,
     /// only the streams of the unindexed tail (whose versions the table does not have yet).
-    static func load(_ db: Database, streamLimit: Int, compression: PayloadCompression?) throws -> WriterCache {
+    static func load(
+        _ db: Database, streamLimit: Int, compression: PayloadCompression?, dictionaries: PayloadDictionaries
+    ) throws -> WriterCache {
         var cache = WriterCache()
         if let compression {
             (cache.payloadCompressor, cache.dictionaryTrainings) = try PayloadCompressor.load(db, compression)
         }
-        cache.indexedThrough = try Int64.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'indexed_through'") ?? 0
+        cache.indexedThrough = try SQLiteEventLog.indexedThrough(db)
         cache.hasColdStreams = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM streams") ?? 0 > streamLimit
         if cache.hasColdStreams { cache.coldStreams = nil }
-        let streamsSQL = cache.hasColdStreams
-            ? "SELECT id, name, version FROM streams WHERE id IN (SELECT stream_id FROM events WHERE seq > \(cache.indexedThrough))"
-            : "SELECT id, name, version FROM streams"
-        var names: [Int64: String] = [:]
-        for row in try Row.fetchAll(db, sql: streamsSQL) {
-            let name: String = row[1]
-            names[row[0]] = name
-            cache.streams.insert(name, Head(id: row[0], version: row[2]))
+        // The unindexed tail: in rows written before blocks, then in blocks.
+        let tail = try Row.fetchCursor(db, sql: "SELECT stream_id, seq, position FROM events WHERE seq > ?", arguments: [cache.indexedThrough])
+        while let row = try tail.next() { cache.unindexed.append((row[0], row[1], row[2])) }
+        var reader = PayloadReader(dictionaries)
+        try SQLiteEventLog.forEachBlock(from: cache.indexedThrough + 1, through: .max, &reader, db) { block in
+            for (index, record) in block.records.enumerated() where block.firstSequence + Int64(index) > cache.indexedThrough {
+                cache.unindexed.append((record.stream, block.firstSequence + Int64(index), record.position))
+            }
+            return true
+        }
+        // Every stream's head, or past the limit only those of the tail's streams.
+        let streams = cache.hasColdStreams
+            ? try Set(cache.unindexed.map(\.stream)).compactMap { id in
+                try Row.fetchOne(db.cachedStatement(sql: "SELECT id, name, version FROM streams WHERE id = ?"), arguments: [id])
+            }
+            : try Row.fetchAll(db, sql: "SELECT id, name, version FROM streams")
+        var numbers: [Int64: Int32] = [:]
+        for row in streams {
+            numbers[row[0]] = cache.streams.insert(row[1] as String, Head(id: row[0], version: row[2]))
+        }
+        for event in cache.unindexed {
+            if let number = numbers[event.stream] { cache.streams.setVersion(event.position, at: number) }
         }
         for row in try Row.fetchAll(db, sql: "SELECT id, name FROM event_types") {
             cache.types[row[1]] = row[0]
         }
-        let tail = try Row.fetchCursor(db, sql: "SELECT seq, stream_id, position FROM events WHERE seq > ?", arguments: [cache.indexedThrough])
-        while let row = try tail.next() {
-            let streamID: Int64 = row[1]
-            cache.unindexed.append((streamID, row[0], row[2]))
-            if let name = names[streamID], let number = cache.streams.number(of: name) { cache.streams.setVersion(row[2], at: number) }
-        }
         cache.nextStreamID = try Int64.fetchOne(db, sql: "SELECT COALESCE(MAX(id), 0) + 1 FROM streams") ?? 1
         cache.nextTypeID = try Int64.fetchOne(db, sql: "SELECT COALESCE(MAX(id), 0) + 1 FROM event_types") ?? 1
-        if let last = try Row.fetchOne(db, sql: "SELECT seq, hash FROM events ORDER BY seq DESC LIMIT 1") {
-            cache.lastSequence = last[0]
-            cache.lastHash = [UInt8](last[1] as Data)
-        }
+        cache.lastSequence = try Int64.fetchOne(db, sql: SQLiteEventLog.lastSequenceSQL) ?? 0
+        if let hash = try Data.fetchOne(db, sql: SQLiteEventLog.headHashSQL) { cache.lastHash = [UInt8](hash) }
         return cache
     }
 

@@ -28,7 +28,7 @@ struct Export: ParsableCommand {
             let last = try log.lastSequence()
             var bar = ProgressBar("exporting")
             var buffer = Data()
-            try log.forEachRow(EventQuery(to: last)) { event, hash in
+            try log.forEachChained(through: last) { event, hash in
                 buffer.append(try encoder.encode(ExportLine(event, hash: hash)))
                 buffer.append(0x0A)
                 if buffer.count >= 1 << 20 {

@@ -102,7 +102,7 @@ final class PlatformCLITests: XCTestCase {
         var configuration = Configuration()
         configuration.readonly = true
         guard let database = try? DatabaseQueue(path: path, configuration: configuration) else { return 0 }
-        return (try? database.read { try Int64.fetchOne($0, sql: "SELECT MAX(seq) FROM events") }) ?? 0
+        return (try? database.read { try Int64.fetchOne($0, sql: "SELECT MAX(last_seq) FROM event_blocks") }) ?? 0
     }
 
     /// `platform` allocates with jemalloc, set up by `CJemallocSettings` and `Allocator`: a run

@@ -33,11 +33,13 @@ final class IntegrityTests: XCTestCase {
 
     func test_verify_findsAFlippedPayloadByte() throws {
         let path = try writeLedger("flip.sqlite", count: 20)
-        var payload = Array(try sqlite3(path, "SELECT hex(payload) FROM events WHERE seq = 5;").utf8)
-        payload[7] = payload[7] == UInt8(ascii: "0") ? UInt8(ascii: "1") : UInt8(ascii: "0")
+        // Each event was appended alone: block 5 holds event 5 as it is, its payload last.
+        var block = Array(try sqlite3(path, "SELECT hex(data) FROM event_blocks WHERE first_seq = 5;").utf8)
+        let digit = block.count - 3
+        block[digit] = block[digit] == UInt8(ascii: "0") ? UInt8(ascii: "1") : UInt8(ascii: "0")
         _ = try sqlite3(path, """
-            DROP TRIGGER events_are_append_only_update;
-            UPDATE events SET payload = X'\(String(decoding: payload, as: UTF8.self))' WHERE seq = 5;
+            DROP TRIGGER event_blocks_are_append_only_update;
+            UPDATE event_blocks SET data = X'\(String(decoding: block, as: UTF8.self))' WHERE first_seq = 5;
             """)
         let report = try makeLog(path).verify()
         XCTAssertEqual(report.problem?.sequence, 5)
@@ -46,7 +48,7 @@ final class IntegrityTests: XCTestCase {
 
     func test_verify_findsARowDeletedWithTheSQLiteTool() throws {
         let path = try writeLedger("delete.sqlite", count: 20)
-        _ = try sqlite3(path, "DROP TRIGGER events_are_append_only_delete; DELETE FROM events WHERE seq = 7;")
+        _ = try sqlite3(path, "DROP TRIGGER event_blocks_are_append_only_delete; DELETE FROM event_blocks WHERE first_seq = 7;")
         let report = try makeLog(path).verify()
         XCTAssertEqual(report.problem?.sequence, 7)
         XCTAssertTrue(report.problem?.message.contains("gap") ?? false, "\(String(describing: report.problem))")
@@ -135,8 +137,8 @@ final class IntegrityTests: XCTestCase {
             let path = try writeLedger("earliest-\(snapshotAt).sqlite", count: 25, snapshotEvery: 5)
             try makeLog(path).saveSnapshot(projection: "demo.ledger", version: 1, sequence: snapshotAt, state: wrong)
             _ = try sqlite3(path, """
-                DROP TRIGGER events_are_append_only_update;
-                UPDATE events SET recorded_at = recorded_at + 1 WHERE seq = \(brokenAt);
+                DROP TRIGGER event_blocks_are_append_only_update;
+                UPDATE event_blocks SET last_hash = zeroblob(32) WHERE first_seq = \(brokenAt);
                 """)
             let report = try makeLog(path).verify(projections: [LedgerProjection()])
             XCTAssertEqual(report.problem?.sequence, min(snapshotAt, brokenAt))
@@ -212,7 +214,7 @@ final class IntegrityTests: XCTestCase {
     func test_sqlite3Tool_opensTheLog_andZstdToolDecompressesASnapshot() throws {
         let path = try writeLedger("interop.sqlite", count: 12, snapshotEvery: 12)
         XCTAssertEqual(try sqlite3(path, "PRAGMA integrity_check;"), "ok")
-        XCTAssertEqual(try sqlite3(path, "SELECT count(*) FROM events_view WHERE type = 'ledger.deposited';"), "12")
+        XCTAssertEqual(try sqlite3(path, "SELECT SUM(last_seq - first_seq + 1) FROM event_blocks;"), "12")
         let blob = directory.path("snapshot.zst")
         _ = try sqlite3(path, "SELECT writefile('\(blob)', data) FROM snapshot_data LIMIT 1;")
         let output = directory.path("snapshot.state")

@@ -49,118 +49,94 @@ final class PayloadCompressionTests: XCTestCase {
         try fill(plain, count: 1_000)
         let plainStats = try plain.statistics(byType: true)
         XCTAssertEqual(plainStats.payloadDictionaries, 0)
-        let plainBytes = plainStats.types[0].payloadBytes
+        XCTAssertEqual(plainStats.types[0].eventsInBlocks, 1_000)
         for eventsPerBlock in [1, 32] {
-            let compression = PayloadCompression(trainingEvents: 300, eventsPerBlock: eventsPerBlock)
-            let compressed = try makeLog(directory.path("compressed-\(eventsPerBlock).sqlite"), runLength: 64, compression: compression)
+            let compression = PayloadCompression(trainingEvents: 300)
+            let compressed = try makeLog(directory.path("compressed-\(eventsPerBlock).sqlite"), runLength: 64, eventsPerBlock: eventsPerBlock, compression: compression)
             try fill(compressed, count: 1_000)
             XCTAssertEqual(try events(compressed), try events(plain))
             XCTAssertEqual(try events(compressed, EventQuery(stream: "acct-3")), try events(plain, EventQuery(stream: "acct-3")))
             XCTAssertEqual(try compressed.headHash(), try plain.headHash())
             let stats = try compressed.statistics(byType: true)
             XCTAssertEqual(stats.payloadDictionaries, 1)
-            XCTAssertEqual(stats.payloadBlocks > 0, eventsPerBlock > 1)
-            // The first 300 payloads are stored as they are; the other 700 shrink to less than half.
-            let compressedBytes = stats.types[0].payloadBytes + stats.payloadBlockBytes
-            XCTAssertLessThan(compressedBytes, plainBytes * 3 / 10 + plainBytes * 7 / 10 / 2, "\(compressedBytes) of \(plainBytes)")
+            XCTAssertEqual(stats.events, 1_000)
+            XCTAssertEqual(stats.eventBlocks == 1_000, eventsPerBlock == 1, "\(stats.eventBlocks) blocks")
+            // The first 300 events are stored as they are; the other 700 shrink to less than half.
+            XCTAssertLessThan(stats.eventBlockBytes, plainStats.eventBlockBytes * 3 / 10 + plainStats.eventBlockBytes * 7 / 10 / 2,
+                              "\(stats.eventBlockBytes) of \(plainStats.eventBlockBytes)")
             XCTAssertTrue(try compressed.verify().isValid)
         }
     }
 
-    func test_payloadBlocks_holdConsecutiveEventsOfABatch_andEachEventReadsAlone() throws {
+    func test_eventBlocks_holdConsecutiveEventsOfABatch_andEachEventReadsAlone() throws {
         let path = directory.path("blocks.sqlite")
-        let log = try makeLog(path, runLength: 64, compression: PayloadCompression(trainingEvents: 200, eventsPerBlock: 16))
-        let plain = try makeLog(directory.path("blocks-plain.sqlite"), runLength: 64)
+        let log = try makeLog(path, runLength: 64, eventsPerBlock: 16, compression: PayloadCompression(trainingEvents: 200))
+        let plain = try makeLog(directory.path("blocks-plain.sqlite"), runLength: 64, eventsPerBlock: 1)
         for batch in 0..<6 {
             let events = try (0..<100).map { offset in
-                // One payload of 12 000 bytes, too large for a block: it is compressed alone.
+                // One payload of 12 000 bytes, too large to share a block.
                 let memo = batch == 4 && offset == 50 ? String(repeating: "large ", count: 2_000) : "deposit \(offset) of batch \(batch)"
                 return try Deposited(account: "account-\(offset % 7)", amount: Int64(offset), memo: memo).newEvent(stream: "acct-\(offset % 7)")
             }
             try log.append(events)
             try plain.append(events)
         }
+        // Random bytes, which no dictionary shrinks: stored as they are.
+        var random = SeededGenerator(seed: 5)
+        let noise = (0..<2_000).map { _ in UInt8.random(in: 0...255, using: &random) }
+        for target in [log, plain] { try target.append([NewEvent(streamID: "noise", type: "test.noise", payload: noise)]) }
         let expected = try events(plain)
-        let (rows, blocks) = try DatabaseQueue(path: path).read { db in
-            (try Row.fetchAll(db, sql: "SELECT seq, length(payload), payload_dictionary, payload_block FROM events ORDER BY seq"),
-             try Int64.fetchAll(db, sql: "SELECT first_seq FROM payload_blocks ORDER BY first_seq"))
+        let blocks = try DatabaseQueue(path: path).read { db in
+            try Row.fetchAll(db, sql: "SELECT first_seq, last_seq, dictionary FROM event_blocks ORDER BY first_seq")
         }
-        // Batches 3 to 6 (events 201-600) are compressed: 100 events in blocks of at most 16, none across two batches.
-        var members: [Int64: [Int64]] = [:]
-        for row in rows {
-            let sequence: Int64 = row[0]
-            if let block = row[3] as Int64? {
-                XCTAssertEqual(row[1] as Int, 0, "event \(sequence)'s row holds no payload")
-                members[block, default: []].append(sequence)
-            } else if sequence > 200 {
-                // The large payload, and the last of its batch (after three blocks of 16).
-                XCTAssertTrue([451, 500].contains(sequence), "event \(sequence) is compressed alone")
-                XCTAssertNotNil(row[2] as Int64?)
-            }
+        var next: Int64 = 1
+        for block in blocks {
+            let (first, last): (Int64, Int64) = (block[0], block[1])
+            XCTAssertEqual(first, next, "blocks hold every event, in order")
+            XCTAssertLessThanOrEqual(last - first + 1, 16)
+            XCTAssertEqual((first - 1) / 100, (last - 1) / 100, "block \(first) stays within its batch")
+            // Batches 3 to 6 (events 201-600) are compressed against the dictionary; the noise is not.
+            XCTAssertEqual(block[2] as Int64? != nil, first > 200 && first <= 600, "block \(first)")
+            next = last + 1
         }
-        XCTAssertEqual(members.keys.sorted(), blocks)
-        XCTAssertEqual(members.values.reduce(0) { $0 + $1.count }, 398)
-        for (first, sequences) in members {
-            XCTAssertEqual(sequences, Array(first..<first + Int64(sequences.count)), "a block holds consecutive events")
-            XCTAssertLessThanOrEqual(sequences.count, 16)
-            XCTAssertEqual((first - 1) / 100, (sequences.last! - 1) / 100, "block \(first) stays within its batch")
-        }
+        XCTAssertEqual(next, 602)
+        XCTAssertTrue(blocks.contains { ($0[0] as Int64) == 451 && ($0[1] as Int64) == 451 }, "the large payload is a block alone")
         XCTAssertEqual(try events(log), expected)
-        for sequence in [201, 216, 217, 450, 451, 452, 600] as [Int64] {
+        for sequence in [1, 201, 216, 217, 450, 451, 452, 600, 601] as [Int64] {
             XCTAssertEqual(try events(log, EventQuery(from: sequence, to: sequence)), [expected[Int(sequence) - 1]], "event \(sequence)")
         }
+        XCTAssertEqual(try events(log, EventQuery(from: 190, limit: 30)), Array(expected[189..<219]))
         XCTAssertEqual(try events(log, EventQuery(stream: "acct-4")), try events(plain, EventQuery(stream: "acct-4")))
+        XCTAssertEqual(try events(log, EventQuery(from: 300, to: 500, stream: "acct-4")), try events(plain, EventQuery(from: 300, to: 500, stream: "acct-4")))
+        XCTAssertEqual(try events(log, EventQuery(types: ["test.noise"])).map(\.payload), [noise])
+        XCTAssertEqual(try log.statistics(byType: true).types.map(\.events), [600, 1])
         XCTAssertTrue(try log.verify().isValid)
     }
 
-    func test_aDamagedOrMissingPayloadBlock_isReportedAtTheEventReadingIt() throws {
+    func test_aDamagedOrMissingEventBlock_isReportedAtItsFirstEvent() throws {
         let path = directory.path("damaged-block.sqlite")
         let log = try makeLog(path, compression: PayloadCompression(trainingEvents: 100))
         try fill(log, count: 600)
         try log.close()
         let queue = try DatabaseQueue(path: path)
-        let (first, second) = try queue.read { db in
-            let blocks = try Int64.fetchAll(db, sql: "SELECT first_seq FROM payload_blocks ORDER BY first_seq LIMIT 2")
-            return (blocks[0], blocks[1])
+        let (first, second, secondLast) = try queue.read { db in
+            let blocks = try Row.fetchAll(db, sql: "SELECT first_seq, last_seq FROM event_blocks WHERE dictionary IS NOT NULL ORDER BY first_seq LIMIT 2")
+            return (blocks[0][0] as Int64, blocks[1][0] as Int64, blocks[1][1] as Int64)
         }
         try queue.write { db in
-            try db.execute(sql: "DROP TRIGGER payload_blocks_are_append_only_update")
-            try db.execute(sql: "DROP TRIGGER payload_blocks_are_append_only_delete")
-            try db.execute(sql: "UPDATE payload_blocks SET data = X'FF00FF00' WHERE first_seq = ?", arguments: [second])
+            try db.execute(sql: "DROP TRIGGER event_blocks_are_append_only_update")
+            try db.execute(sql: "DROP TRIGGER event_blocks_are_append_only_delete")
+            try db.execute(sql: "UPDATE event_blocks SET data = X'FF00FF00' WHERE first_seq = ?", arguments: [second])
         }
         XCTAssertThrowsError(try events(try makeLog(path))) { error in
             XCTAssertEqual((error as? EventLogError)?.code, .corrupt(sequence: second), "\(error)")
-            XCTAssertTrue("\(error)".contains("event \(second): its payload block \(second) does not decompress"), "\(error)")
+            XCTAssertTrue("\(error)".contains("events \(second)–\(secondLast): their block does not decompress"), "\(error)")
         }
         XCTAssertEqual(try makeLog(path).verify().problem?.sequence, second)
-        try queue.write { try $0.execute(sql: "DELETE FROM payload_blocks WHERE first_seq = ?", arguments: [first]) }
-        XCTAssertThrowsError(try events(try makeLog(path), EventQuery(from: first + 1))) { error in
-            XCTAssertEqual((error as? EventLogError)?.code, .corrupt(sequence: first + 1), "\(error)")
-            XCTAssertTrue("\(error)".contains("its payload block \(first) is missing"), "\(error)")
-        }
-    }
-
-    func test_payloadsShorterThanTheMinimumSize_areStoredAsTheyAre() throws {
-        let path = directory.path("minimum.sqlite")
-        let log = try makeLog(path, runLength: 64, compression: PayloadCompression(trainingEvents: 300, minimumSize: 62, eventsPerBlock: 1))
-        for batch in 0..<10 {
-            try log.append((0..<100).map { offset in
-                // Memos of 0 to 39 characters: payloads on both sides of the minimum.
-                try Deposited(account: "account-\(offset % 5)", amount: Int64(batch), memo: String(repeating: "m", count: (batch * 100 + offset) % 40))
-                    .newEvent(stream: "acct-\(offset % 5)")
-            })
-        }
-        let rows = try DatabaseQueue(path: path).read { db in
-            try Row.fetchAll(db, sql: "SELECT seq, payload_dictionary FROM events ORDER BY seq")
-        }
-        let plain = try events(log)
-        XCTAssertEqual(rows.count, 1_000)
-        let firstCompressed = try XCTUnwrap(rows.first { !($0[1] as DatabaseValue).isNull }?[0] as Int64?)
-        for (row, event) in zip(rows, plain) where (row[0] as Int64) >= firstCompressed {
-            XCTAssertEqual((row[1] as DatabaseValue).isNull, event.payload.count < 62, "event \(event.sequence), \(event.payload.count) bytes")
-        }
-        XCTAssertTrue(plain.contains { $0.payload.count < 62 } && plain.contains { $0.payload.count >= 62 }, "both sizes are written")
-        XCTAssertTrue(try log.verify().isValid)
+        try queue.write { try $0.execute(sql: "DELETE FROM event_blocks WHERE first_seq = ?", arguments: [first]) }
+        let problem = try makeLog(path).verify().problem
+        XCTAssertEqual(problem?.sequence, first)
+        XCTAssertTrue(problem?.message.contains("gap") ?? false, "\(String(describing: problem))")
     }
 
     func test_dictionariesAreTrainedAtTenfoldPoints_upToTheLimit() throws {
@@ -191,20 +167,20 @@ final class PayloadCompressionTests: XCTestCase {
         XCTAssertTrue(try reader.verify().isValid)
     }
 
-    func test_aDamagedCompressedPayload_orAMissingDictionary_isReportedAtItsEvent() throws {
+    func test_aDamagedBlockOfOneEvent_orAMissingDictionary_isReportedAtItsEvent() throws {
         let path = directory.path("damaged.sqlite")
-        let log = try makeLog(path, compression: PayloadCompression(trainingEvents: 100, eventsPerBlock: 1))
+        let log = try makeLog(path, eventsPerBlock: 1, compression: PayloadCompression(trainingEvents: 100))
         try fill(log, count: 300)
         try log.close()
         let queue = try DatabaseQueue(path: path)
-        let victim = try queue.read { try Int64.fetchOne($0, sql: "SELECT MIN(seq) FROM events WHERE payload_dictionary IS NOT NULL") }!
+        let victim = try queue.read { try Int64.fetchOne($0, sql: "SELECT MIN(first_seq) FROM event_blocks WHERE dictionary IS NOT NULL") }!
         try queue.write { db in
-            try db.execute(sql: "DROP TRIGGER events_are_append_only_update")
-            try db.execute(sql: "UPDATE events SET payload = X'FF00FF00' WHERE seq = ?", arguments: [victim])
+            try db.execute(sql: "DROP TRIGGER event_blocks_are_append_only_update")
+            try db.execute(sql: "UPDATE event_blocks SET data = X'FF00FF00' WHERE first_seq = ?", arguments: [victim])
         }
         XCTAssertThrowsError(try events(try makeLog(path))) { error in
             XCTAssertEqual((error as? EventLogError)?.code, .corrupt(sequence: victim), "\(error)")
-            XCTAssertTrue("\(error)".contains("event \(victim): its payload does not decompress"), "\(error)")
+            XCTAssertTrue("\(error)".contains("events \(victim)–\(victim): their block does not decompress"), "\(error)")
         }
         XCTAssertEqual(try makeLog(path).verify().problem?.sequence, victim)
         try queue.write { try $0.execute(sql: "DELETE FROM payload_dictionaries") }

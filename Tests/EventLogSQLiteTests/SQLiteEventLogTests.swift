@@ -84,10 +84,10 @@ final class SQLiteEventLogTests: XCTestCase {
         let log = try makeLog(path)
         try log.append([Deposited(account: "a", amount: 1, memo: "").newEvent(stream: "s")])
         let db = try DatabaseQueue(path: path)
-        XCTAssertThrowsError(try db.write { try $0.execute(sql: "UPDATE events SET payload = x'00'") }) { error in
+        XCTAssertThrowsError(try db.write { try $0.execute(sql: "UPDATE event_blocks SET data = x'00'") }) { error in
             XCTAssertTrue("\(error)".contains("append-only"), "\(error)")
         }
-        XCTAssertThrowsError(try db.write { try $0.execute(sql: "DELETE FROM events") })
+        XCTAssertThrowsError(try db.write { try $0.execute(sql: "DELETE FROM event_blocks") })
         XCTAssertEqual(try log.lastSequence(), 1)
     }
 

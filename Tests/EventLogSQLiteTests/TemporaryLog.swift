@@ -5,9 +5,9 @@ import PlatformKit
 
 func makeLog(
     _ path: String, clock: Clock = .constant(.epoch), runLength: Int64 = 65_536, durability: Durability = .normal, cachedStreams: Int = 1_000_000,
-    compression: PayloadCompression? = nil
+    eventsPerBlock: Int = 32, compression: PayloadCompression? = nil
 ) throws -> SQLiteEventLog {
     try SQLiteEventLog(path: path, clock: clock, options: SQLiteEventLogOptions(
-        durability: durability, indexRunLength: runLength, cachedStreams: cachedStreams, payloadCompression: compression
+        durability: durability, indexRunLength: runLength, cachedStreams: cachedStreams, eventsPerBlock: eventsPerBlock, payloadCompression: compression
     ))
 }

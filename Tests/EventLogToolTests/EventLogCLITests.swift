@@ -42,9 +42,9 @@ final class EventLogCLITests: XCTestCase {
         let compressed = try makeLedger("compressed.sqlite", compression: PayloadCompression(trainingEvents: 20))
         let info = try eventlog("info", compressed).output
         XCTAssertTrue(info.contains("dictionaries:    1 (payload compression)"), info)
-        // The batches of ten after the dictionary are stored as payload blocks.
-        XCTAssertTrue(info.contains("payload blocks:  4 ("), info)
-        XCTAssertTrue(try eventlog("stats", compressed).output.contains("payload blocks: 4, "))
+        // Each batch is a block: six of ten events, and the last event alone.
+        XCTAssertTrue(info.contains("event blocks:    7 ("), info)
+        XCTAssertTrue(try eventlog("stats", compressed).output.contains("event blocks: 7, "))
         let (plainEvents, compressedEvents) = (try eventlog("cat", plain, "--json"), try eventlog("cat", compressed, "--json"))
         XCTAssertEqual(compressedEvents.status, 0, compressedEvents.error)
         XCTAssertEqual(compressedEvents.output, plainEvents.output)
@@ -59,7 +59,7 @@ final class EventLogCLITests: XCTestCase {
         XCTAssertEqual(info.status, 0, info.error)
         XCTAssertTrue(info.output.contains("events:          61 (last sequence 61)"), info.output)
         XCTAssertTrue(info.output.contains("streams:         5"), info.output)
-        XCTAssertTrue(info.output.contains("format version:  6"), info.output)
+        XCTAssertTrue(info.output.contains("format version:  7"), info.output)
         XCTAssertTrue(info.output.contains("dictionaries:    0 (payload compression)"), info.output)
 
         let stream = try eventlog("cat", log, "--stream", "acct-1", "--limit", "3")
@@ -80,7 +80,7 @@ final class EventLogCLITests: XCTestCase {
         let stats = try eventlog("stats", log)
         XCTAssertEqual(stats.status, 0)
         XCTAssertTrue(stats.output.contains("ledger.deposited\t"), stats.output)
-        XCTAssertTrue(stats.output.contains("future.thing\t1\t3\t3"), stats.output)
+        XCTAssertTrue(stats.output.contains("future.thing\t1\t0\t0\t1\t3"), stats.output)
         XCTAssertTrue(stats.output.contains("snapshots: 3"), stats.output)
 
         let snapshots = try eventlog("snapshots", log)
@@ -94,11 +94,11 @@ final class EventLogCLITests: XCTestCase {
         XCTAssertEqual(good.status, 0, good.error)
         XCTAssertTrue(good.output.hasPrefix("ok: 61 events"), good.output)
         XCTAssertTrue(good.output.contains("demo.ledger"), good.output)
-        _ = try runProcess("/usr/bin/sqlite3", [log, "DROP TRIGGER events_are_append_only_update; UPDATE events SET recorded_at = recorded_at + 1 WHERE seq = 33;"])
+        _ = try runProcess("/usr/bin/sqlite3", [log, "DROP TRIGGER event_blocks_are_append_only_update; UPDATE event_blocks SET last_hash = zeroblob(32) WHERE first_seq = 31;"])
         let bad = try eventlog("verify", log)
         XCTAssertEqual(bad.status, 1)
         XCTAssertEqual(lines(bad.error).count, 1, bad.error)
-        XCTAssertTrue(bad.error.contains("sequence 33"), bad.error)
+        XCTAssertTrue(bad.error.contains("sequence 31"), bad.error)
     }
 
     func test_exportThenImport_rebuildsTheSameLog() throws {
@@ -160,10 +160,10 @@ final class EventLogCLITests: XCTestCase {
         XCTAssertTrue(notALog.error.contains("not an event log"), notALog.error)
 
         let log = try makeLedger()
-        _ = try runProcess("/usr/bin/sqlite3", [log, "UPDATE meta SET value = 7 WHERE key = 'format_version';"])
+        _ = try runProcess("/usr/bin/sqlite3", [log, "UPDATE meta SET value = 8 WHERE key = 'format_version';"])
         let newer = try eventlog("verify", log)
         XCTAssertEqual(newer.status, 1)
-        XCTAssertTrue(newer.error.contains("format version 7 is newer"), newer.error)
+        XCTAssertTrue(newer.error.contains("format version 8 is newer"), newer.error)
 
         // Usage errors too: one line and status 1, as every tool of the repository.
         let noArgument = try eventlog("cat")
