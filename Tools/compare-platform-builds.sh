@@ -58,7 +58,12 @@ finish() {
   kill -9 "$pid"
   wait "$pid" 2> /dev/null || true
   local events
-  events=$(sqlite3 "$log" 'SELECT MAX(seq) FROM events')
+  # Format 7 stores events in blocks after any rows; format 6 (older builds) in rows only.
+  if [[ -n $(sqlite3 "$log" "SELECT 1 FROM sqlite_master WHERE name = 'event_blocks'") ]]; then
+    events=$(sqlite3 "$log" 'SELECT COALESCE((SELECT last_seq FROM event_blocks ORDER BY first_seq DESC LIMIT 1), (SELECT MAX(seq) FROM events))')
+  else
+    events=$(sqlite3 "$log" 'SELECT MAX(seq) FROM events')
+  fi
   rm -f "$log" "$log-wal" "$log-shm"
   awk -v label="$label" -v events="$events" -v rss="$rss" -v hz="$ticks_per_second" -v ticks="${ticks[*]}" 'BEGIN {
     n = split(ticks, t, " "); total = 0; threads = ""

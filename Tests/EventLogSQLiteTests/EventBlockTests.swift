@@ -29,22 +29,19 @@ final class EventBlockTests: XCTestCase {
         return (EventBatch(events), rows)
     }
 
+    /// The rows sealed as one block without compression: its bytes as encoded.
     func encode(_ batch: EventBatch, _ rows: [PreparedBatch.Row]) -> [UInt8] {
-        var encoder = EventBlockEncoder()
-        encoder.reset()
-        batch.entries.withUnsafeBufferPointer { entries in
+        let sealer = BlockSealer(compressor: nil)
+        var rows = rows
+        return batch.entries.withUnsafeBufferPointer { entries in
             batch.withPayloadBytes { payloads in
-                for row in rows {
-                    let entry = entries.baseAddress! + row.entry
-                    encoder.append(
-                        stream: row.streamID, position: row.position, type: row.typeID, schemaVersion: entry.pointee.schemaVersion,
-                        recordedAt: row.recordedAt, correlationID: entry.pointee.correlationID, causationID: entry.pointee.causationID,
-                        idempotencyKey: entry.pointee.idempotencyKey, payload: entry.payload(in: payloads)
-                    )
+                rows.withUnsafeMutableBufferPointer { rows in
+                    sealer.seal(rows, entries: entries, payloads: payloads)
+                    XCTAssertEqual(rows[0].blockEvents, rows.count)
+                    return Array(rows[0].block!)
                 }
             }
         }
-        return encoder.bytes
     }
 
     func test_aBlock_givesBackEachEventAsEncoded() throws {
