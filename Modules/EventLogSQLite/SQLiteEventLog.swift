@@ -269,8 +269,12 @@ public final class SQLiteEventLog: EventLogStore, BulkEventLogWriter, Sendable {
 
     // MARK: - Errors
 
-    /// A database error as an ``EventLogError`` naming the file; other errors unchanged.
+    /// A database error as an ``EventLogError`` naming the file, and a damaged event named by
+    /// its file too; other errors unchanged.
     static func mapped(_ error: any Error, path: String) -> any Error {
+        if let error = error as? EventLogError, case .corrupt(_?) = error.code, !error.message.hasPrefix("\(path): ") {
+            return EventLogError(error.code, "\(path): \(error.message)")
+        }
         guard let error = error as? DatabaseError else { return error }
         switch error.resultCode {
         case .SQLITE_CORRUPT, .SQLITE_NOTADB:

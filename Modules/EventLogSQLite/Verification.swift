@@ -133,7 +133,7 @@ extension SQLiteEventLog {
         } catch is Stop {
             return report
         } catch {
-            let unreadable = try Self.unreadableEvent(error)
+            let unreadable = try unreadableEvent(error)
             // Events missing before an unreadable block are the earlier problem.
             report.problem = (unreadable.sequence ?? 0) > expected
                 ? .init(sequence: expected, message: "missing: the next stored event is \(unreadable.sequence!) (gap in the sequence), and it is unreadable")
@@ -158,7 +158,7 @@ extension SQLiteEventLog {
                 report.states[projection.name] = state
             }
         } catch {
-            report.problem = try Self.unreadableEvent(error)
+            report.problem = try unreadableEvent(error)
         }
         return report
     }
@@ -180,9 +180,11 @@ extension SQLiteEventLog {
 
     /// The problem an event that cannot be read back (a damaged compressed payload, say) makes;
     /// rethrows any other error.
-    private static func unreadableEvent(_ error: any Error) throws -> VerificationReport.Problem {
+    private func unreadableEvent(_ error: any Error) throws -> VerificationReport.Problem {
         guard let error = error as? EventLogError, case .corrupt(let sequence?) = error.code else { throw error }
-        return .init(sequence: sequence, message: error.message)
+        // The report names the file once, where it is shown.
+        let message = error.message.hasPrefix("\(path): ") ? String(error.message.dropFirst(path.count + 2)) : error.message
+        return .init(sequence: sequence, message: message)
     }
 }
 

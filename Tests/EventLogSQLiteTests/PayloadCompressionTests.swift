@@ -130,7 +130,7 @@ final class PayloadCompressionTests: XCTestCase {
         }
         XCTAssertThrowsError(try events(try makeLog(path))) { error in
             XCTAssertEqual((error as? EventLogError)?.code, .corrupt(sequence: second), "\(error)")
-            XCTAssertTrue("\(error)".contains("events \(second)–\(secondLast): their block does not decompress"), "\(error)")
+            XCTAssertTrue("\(error)".hasPrefix("\(path): events \(second)–\(secondLast): their block does not decompress"), "\(error)")
         }
         XCTAssertEqual(try makeLog(path).verify().problem?.sequence, second)
         try queue.write { try $0.execute(sql: "DELETE FROM event_blocks WHERE first_seq = ?", arguments: [first]) }
