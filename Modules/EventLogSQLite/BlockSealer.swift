@@ -10,7 +10,10 @@ final class BlockSealer {
     private var chunks: [UnsafeMutableRawBufferPointer] = []
     private var used = 0
 
-    static let chunkBytes = 1 << 20
+    /// The first chunk's size; each next one is twice the last, up to ``maxChunkBytes``, so a
+    /// batch of one event takes a few kilobytes and a large one a few chunks.
+    static let firstChunkBytes = 16 << 10
+    static let maxChunkBytes = 1 << 20
 
     init(compressor: PayloadCompressor?) {
         self.compressor = compressor
@@ -50,7 +53,8 @@ final class BlockSealer {
     /// Room for `count` bytes after what is stored, in place until the sealer is released.
     private func reserve(_ count: Int) -> UnsafeMutableRawBufferPointer {
         if chunks.last.map({ $0.count - used < count }) ?? true {
-            chunks.append(.allocate(byteCount: max(Self.chunkBytes, count), alignment: 1))
+            let size = chunks.last.map { min($0.count * 2, Self.maxChunkBytes) } ?? Self.firstChunkBytes
+            chunks.append(.allocate(byteCount: max(size, count), alignment: 1))
             used = 0
         }
         return UnsafeMutableRawBufferPointer(rebasing: chunks[chunks.count - 1][used..<used + count])
