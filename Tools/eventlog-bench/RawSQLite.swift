@@ -2,9 +2,10 @@ import CommandLineSupport
 import Foundation
 import GRDBSQLite
 
-/// The baseline: SQLite's C API with one prepared statement, one transaction per batch, the
-/// same columns and bytes as the log's `events` table, no secondary index, and the same page
-/// size (16 KB), page cache and journal settings as the log.
+/// The baseline: SQLite's C API with one prepared statement, one transaction per batch, a row
+/// per event with the columns and bytes of the log's format 6 `events` table (the log now stores
+/// blocks of events), no secondary index, and the same page size (16 KB), page cache and journal
+/// settings as the log.
 enum RawSQLite {
     struct Row {
         var stream: Int64
@@ -67,7 +68,8 @@ enum RawSQLite {
         return Double(rows.count) / seconds(since: start)
     }
 
-    /// Steps through every event row reading each column (payload without copying); events/s.
+    /// Steps through every row of a log written by ``append(_:batch:path:synchronous:)``, reading
+    /// each column (payload without copying); events/s.
     static func scan(_ path: String) -> (count: Int, perSecond: Double) {
         let db = open(path, synchronous: "NORMAL")
         defer { sqlite3_close(db) }

@@ -50,7 +50,7 @@ struct RunAll: ParsableCommand {
 
         if appendOnly { return print(table.joined(separator: "\n")) }
         let readLog = path("append-10000-normal.sqlite")
-        let raw = RawSQLite.scan(readLog)
+        let raw = RawSQLite.scan(path("raw-10000-normal.sqlite"))
         let store = try SQLiteEventLog(path: readLog, clock: .live, options: .init(createIfMissing: false))
         let read = try measure(count: raw.count) { try store.forEach(.all) { _ in } }
         row("sequential read (envelopes)", rate(read), "raw scan \(rate(raw.perSecond))", percent(read / raw.perSecond), "")
