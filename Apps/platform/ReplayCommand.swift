@@ -26,7 +26,9 @@ struct ReplayCommand: ParsableCommand {
                 path: log, clock: .constant(.epoch), options: SQLiteEventLogOptions(createIfMissing: false)
             )
             let upTo = try point.map { try $0.sequence(in: store) }
-            Allocator.keepFreedPages()
+            // A replay is short: its freed pages are kept for what it decodes next. A verification
+            // runs for minutes over every projection: its freed pages go back, or they pile up.
+            if !verify { Allocator.keepFreedPages() }
             let started = ContinuousClock.now
             let summary: SimulationSummary
             if verify {
