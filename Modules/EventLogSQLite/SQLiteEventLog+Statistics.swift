@@ -85,7 +85,7 @@ extension SQLiteEventLog {
                 types: types,
                 firstRecordedAt: (rows[1] as Int64?).map(Instant.init(millisecondsSinceEpoch:)) ?? firstInBlocks?.records.first.map { Instant(millisecondsSinceEpoch: $0.recordedAt) },
                 lastRecordedAt: lastInBlocks?.records.last.map { Instant(millisecondsSinceEpoch: $0.recordedAt) } ?? (rows[2] as Int64?).map(Instant.init(millisecondsSinceEpoch:)),
-                indexedThrough: try Int64.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'indexed_through'") ?? 0,
+                indexedThrough: try Self.indexedThrough(db),
                 snapshots: snapshot[0],
                 snapshotStateBytes: snapshot[1],
                 snapshotStoredBytes: snapshot[2],
