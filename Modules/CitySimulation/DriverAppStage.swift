@@ -24,6 +24,10 @@ final class DriverAppStage {
     private var apps: [SyncLoop<TripSync, Link>] = []
     /// Whether each driver's app has recorded an event: the projection has an entry only then.
     private var hasRecorded: [Bool]
+    /// When each app next has something to do: what its last step returned (milliseconds since
+    /// the epoch, `.max` for nothing), kept apart from the apps in a compact array that stays in
+    /// the cache, while at scale most apps are cold in memory.
+    private var nextWakeUps: [Int64]
     private let log: any EventLogStore
     private let random: RandomSource
     private let latency: ClosedRange<Int64> = 80...600
@@ -34,6 +38,7 @@ final class DriverAppStage {
         self.log = log
         self.random = random
         hasRecorded = Array(repeating: false, count: drivers)
+        nextWakeUps = Array(repeating: .max, count: drivers)
         apps.reserveCapacity(drivers)
         for driver in 0..<drivers {
             apps.append(makeLoop(OptimisticClient(clientID: EntityID.driver(driver), random: random.fork(EntityID.driver(driver)))))
@@ -60,7 +65,7 @@ final class DriverAppStage {
         } catch let error as TripActionError {
             refusal = error
         }
-        return (try advance(driver, now: now, online: online), refusal)
+        return (try step(driver, now: now, online: online), refusal)
     }
 
     /// The trip service's state: the fold of every trip-service event of the run.
@@ -72,13 +77,26 @@ final class DriverAppStage {
         try log.record(server.service.takeEvents())
     }
 
-    /// Delivers answers due by `now` and sends what is due, with the link up or down.
+    /// Delivers answers due by `now` and sends what is due, with the link up or down; returns
+    /// when the app next has something to do.
+    ///
+    /// An app with nothing due by `now` is left untouched: stepping it would change nothing (the
+    /// network only matters to what it sends), and only its steps change when it is next due.
     func advance(_ driver: Int, now: Instant, online: Bool) throws -> Instant? {
+        let next = nextWakeUps[driver]
+        guard next <= now.millisecondsSinceEpoch else { return next == .max ? nil : Instant(millisecondsSinceEpoch: next) }
+        return try step(driver, now: now, online: online)
+    }
+
+    /// Steps `driver`'s app at `now`: ``advance(_:now:online:)`` even when nothing seems due (an
+    /// action or a restart has just changed the app).
+    private func step(_ driver: Int, now: Instant, online: Bool) throws -> Instant? {
         apps[driver].link.conditions = NetworkConditions(
             latencyMilliseconds: latency,
             outages: online && !serviceDown ? [] : [.init(start: now, end: now.advanced(bySeconds: 1))]
         )
         let wakeUp = apps[driver].advance(to: now)
+        nextWakeUps[driver] = wakeUp?.millisecondsSinceEpoch ?? .max
         try record(driver)
         return wakeUp
     }
@@ -99,7 +117,7 @@ final class DriverAppStage {
         } ?? OptimisticClient<TripSync>.restore(clientID: clientID, from: log, configuration: configuration, random: random)
         apps[driver] = makeLoop(client)
         apps[driver].client.resume(at: now)
-        return try advance(driver, now: now, online: online)
+        return try step(driver, now: now, online: online)
     }
 
     /// The sync state `driver`'s app has persisted: everything its events say.
@@ -112,6 +130,14 @@ final class DriverAppStage {
         var states = OptimisticProjection<TripSync>.State(minimumCapacity: apps.count)
         for driver in apps.indices where hasRecorded[driver] { states[apps[driver].client.clientID] = apps[driver].client.state }
         return states
+    }
+
+    /// ``clientStates`` as a snapshot encodes it, read where the states are (not copied into a
+    /// dictionary, tens of megabytes at scale).
+    var clientStatesView: BinaryKeyedEntries<String, OptimisticClientState<TripSync>> {
+        BinaryKeyedEntries { [self] body in
+            for driver in apps.indices where hasRecorded[driver] { body(apps[driver].client.clientID, apps[driver].client.state) }
+        }
     }
 
     /// Appends the app's and the service's new events, in one call (a batch ends after a call).

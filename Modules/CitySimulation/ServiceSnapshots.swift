@@ -35,6 +35,14 @@ final class ServiceSnapshots {
             self.state = state
         }
 
+        /// `projection`, snapshotted from `view` (which encodes as its state does) instead of
+        /// building the state: `state` is built for the summary only.
+        init<P: Projection, View: BinaryEncodable>(_ projection: P, encodedAs view: @escaping () -> View, state: @escaping () -> P.State) {
+            self.projection = projection
+            prepare = { store, sequence in try store.prepareSnapshot(of: projection, encodedAs: view(), at: sequence) }
+            self.state = state
+        }
+
         /// `projection`, whose state `group` folds.
         static func folded<P: Projection>(_ projection: P, in group: ProjectionGroup) -> Source {
             precondition(group.state(of: P.self) != nil, "\(projection.name) is not folded by the group")
@@ -138,7 +146,7 @@ extension Simulation {
         return [
             .init(OnboardingProjection()) { onboarding.serviceState },
             .init(TripServiceProjection()) { driverApps.serviceState },
-            .init(OptimisticProjection<TripSync>()) { driverApps.clientStates },
+            .init(OptimisticProjection<TripSync>(), encodedAs: { driverApps.clientStatesView }, state: { driverApps.clientStates }),
             .init(EarningsProjection()) { earnings.ledger },
             .init(TrackerProjection()) { earnings.trackers },
             .init(MembershipProjection()) { membership.serverState },

@@ -74,6 +74,15 @@ extension SnapshotStore {
         }
     }
 
+    /// Makes a snapshot of `projection` at `sequence` from `view`, which encodes as the
+    /// projection's state (``BinaryKeyedEntries`` of where a dictionary state's values are, say),
+    /// its encoding streamed in chunks.
+    public func prepareSnapshot<P: Projection>(of projection: P, encodedAs view: some BinaryEncodable, at sequence: Int64) throws -> PreparedSnapshot {
+        try prepareSnapshot(projection: projection.name, version: projection.version, sequence: sequence) { sink in
+            try BinaryEncoder().encode(view, inChunksOf: snapshotChunkSize, to: sink)
+        }
+    }
+
     /// Snapshots `state` of `projection` at `sequence` now, its encoding streamed in chunks.
     @discardableResult
     public func saveSnapshot<P: Projection>(of projection: P, state: P.State, at sequence: Int64) throws -> SnapshotInfo {

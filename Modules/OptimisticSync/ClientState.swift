@@ -127,6 +127,7 @@ public struct OptimisticClientState<Domain: OptimisticDomain>: Codable, Sendable
         } else if let rollback = event.exactly(RequestsRolledBack<Domain>.self) {
             pending.removeAll { rollback.rolledBack.contains($0.request.id) }
             stats.rolledBack += rollback.rolledBack.count
+            dropEmptyQueue()
             recomputeOptimistic()
         } else if let raised = event.exactly(AlertRaised<Domain>.self) {
             lastAlert = raised.alert
@@ -149,7 +150,14 @@ public struct OptimisticClientState<Domain: OptimisticDomain>: Codable, Sendable
             pending.removeAll { snapshot.applied.contains($0.request.idempotencyKey) }
         }
         if snapshot.version > confirmed.version { confirmed = snapshot.withoutAppliedKeys }
+        dropEmptyQueue()
         recomputeOptimistic()
+    }
+
+    /// Lets an emptied queue's buffer go: checks of an idle client (`due`, `nextWakeUp`) then
+    /// read the shared empty array, not a buffer that is cold in memory by the client's next step.
+    private mutating func dropEmptyQueue() {
+        if pending.isEmpty { pending = [] }
     }
 
 

@@ -43,6 +43,9 @@ where Link.Request == SyncRequest, Link.Response == SyncResponse<Domain.State> {
         // snapshot's strings and arrays) only to drop the original.
         while !arriving.isEmpty, arriving[0].at <= now {
             let next = arriving.removeFirst()
+            // An emptied queue lets its buffer go: `isEmpty` then reads the shared empty array,
+            // not a buffer that is cold in memory by the app's next step (at scale, most are).
+            if arriving.isEmpty { arriving = [] }
             switch next.outcome {
             case .success(let response): client.receive(response, for: next.requestID, at: next.at)
             case .failure(let error): client.deliveryFailed(next.requestID, reason: Self.describe(error), at: next.at)

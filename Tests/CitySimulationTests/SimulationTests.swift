@@ -37,6 +37,18 @@ final class SimulationTests: XCTestCase {
         XCTAssertTrue(summary.finished)
     }
 
+    /// A small run writes the log it has always written: work on speed must leave every event
+    /// as it was. A change that means to alter what runs write updates this value, and says so.
+    func test_aSmallRun_writesTheSameLogAsBefore() throws {
+        let (log, _) = try run(small)
+        var bytes: [UInt8] = []
+        for event in try log.events() {
+            bytes += Array("\(event.sequence) \(event.streamID) \(event.type) \(event.recordedAt.millisecondsSinceEpoch) ".utf8)
+            bytes += event.payload
+        }
+        XCTAssertEqual(String(FNV1a.hash(bytes), radix: 16), "37c71943a14d26ed", "the events of a small run changed")
+    }
+
     /// An SQLite log whose writer keeps few stream heads (most streams go cold and are looked up
     /// in the file when appended to again) gets the same log as memory.
     func test_sqliteLog_withATinyStreamCache_getsTheSameLog() throws {

@@ -306,6 +306,24 @@ final class BinaryKeyedCollectionTests: XCTestCase {
         }
     }
 
+    /// Entries handed over in a dictionary's order encode as the dictionary, on the binary path
+    /// and through `Codable`, whole or in chunks; in any other order they decode to it.
+    func test_keyedEntries_encodeAsTheirDictionary() throws {
+        for _ in 0..<100 {
+            let outcomes = keyed(6) { outcome() }
+            let inOrder = BinaryKeyedEntries<String, Outcome> { body in for (key, value) in outcomes { body(key, value) } }
+            let sorted = BinaryKeyedEntries<String, Outcome> { body in for key in outcomes.keys.sorted() { body(key, outcomes[key]!) } }
+            assertSameBytes(try BinaryEncoder().encode(inOrder), try BinaryEncoder().encode(outcomes), "entries in the dictionary's order")
+            let chunks = EncodedStateBytes()
+            try BinaryEncoder().encode(inOrder, inChunksOf: 16, to: .collecting(into: chunks))
+            assertSameBytes([UInt8](chunks.bytes), try BinaryEncoder().encode(outcomes), "entries in chunks")
+            XCTAssertEqual(try BinaryKeyedReader.decode([String: Outcome].self, from: BinaryEncoder().encode(sorted)), outcomes)
+            var throughCodable = BinaryEncoder()
+            throughCodable.usesBinaryEncodable = false
+            XCTAssertEqual(try codable.decode([String: Outcome].self, from: throughCodable.encode(sorted)), outcomes)
+        }
+    }
+
     /// Reusing repeated values gives every entry the value decoding it alone would.
     func test_forEachEntry_reusingRepeats_givesEachEntryItsOwnValue() throws {
         struct Holder: Codable { var outcomes: [String: Outcome] }

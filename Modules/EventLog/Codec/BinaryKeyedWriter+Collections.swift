@@ -24,11 +24,14 @@ extension BinaryKeyedWriter {
     fileprivate mutating func encodeEntries<K: BinaryStringKey, V: BinaryEncodable>(
         _ entries: some Sequence<(key: K, value: V)>
     ) throws(V.BinaryEncodingFailure) {
-        for (key, value) in entries {
-            begin(key)
-            try region { (bytes: inout _ByteWriter) throws(V.BinaryEncodingFailure) in
-                try Self.keyed(&bytes) { (writer: inout BinaryKeyedWriter) throws(V.BinaryEncodingFailure) in try value.encode(to: &writer) }
-            }
+        for (key, value) in entries { try encodeEntry(key, value) }
+    }
+
+    /// Writes one entry of this container: `key`, then `value` nested.
+    fileprivate mutating func encodeEntry<K: BinaryStringKey, V: BinaryEncodable>(_ key: K, _ value: V) throws(V.BinaryEncodingFailure) {
+        begin(key)
+        try region { (bytes: inout _ByteWriter) throws(V.BinaryEncodingFailure) in
+            try Self.keyed(&bytes) { (writer: inout BinaryKeyedWriter) throws(V.BinaryEncodingFailure) in try value.encode(to: &writer) }
         }
     }
 
@@ -91,5 +94,37 @@ extension BinaryKeyedWriter {
 extension Dictionary: BinaryEncodable where Key: BinaryStringKey, Value: BinaryEncodable {
     public func encode(to writer: inout BinaryKeyedWriter) throws(Value.BinaryEncodingFailure) {
         try writer.encodeEntries(self)
+    }
+}
+
+/// Entries that encode as a dictionary of them does (a keyed container, in the order given),
+/// without the dictionary: each value is encoded where it already is, not copied into one.
+///
+/// For a projection whose state is such a dictionary but whose values live elsewhere (an array
+/// of per-entity states, say): a snapshot of the view has the state's bytes (see
+/// ``SnapshotStore/prepareSnapshot(of:encodedAs:at:)``). Keys must be distinct.
+public struct BinaryKeyedEntries<Key: BinaryStringKey, Value: BinaryEncodable>: BinaryEncodable {
+    /// Calls its argument with each entry, in order.
+    private let forEach: ((Key, Value) -> Void) -> Void
+
+    /// The entries `forEach` hands its argument, in order.
+    public init(_ forEach: @escaping ((Key, Value) -> Void) -> Void) {
+        self.forEach = forEach
+    }
+
+    public func encode(to writer: inout BinaryKeyedWriter) throws(Value.BinaryEncodingFailure) {
+        var failure: Value.BinaryEncodingFailure?
+        forEach { key, value in
+            guard failure == nil else { return }
+            do throws(Value.BinaryEncodingFailure) { try writer.encodeEntry(key, value) } catch { failure = error }
+        }
+        if let failure { throw failure }
+    }
+
+    /// Through `Codable`: as the dictionary of the entries.
+    public func encode(to encoder: any Encoder) throws {
+        var dictionary: [Key: Value] = [:]
+        forEach { key, value in dictionary[key] = value }
+        try dictionary.encode(to: encoder)
     }
 }
