@@ -18,7 +18,7 @@ final class ValidatorBytesTests: XCTestCase {
 
     func test_bytePaths_decideAsTheCharacterPaths() {
         for text in texts(seed: 1, ascii: true) + ["a@b.c", "@b.c", "a@.c", "a@b.", "a@@b.c", String(repeating: "a", count: 51)] {
-            let read = text.withSingleByteCharacters { bytes in
+            let read: Void? = text.withSingleByteCharacters { bytes in
                 XCTAssertEqual(Validators.isEmail(bytes), Validators.isEmail(text), text.debugDescription)
                 XCTAssertEqual(Validators.nameProblem(bytes), Validators.nameProblem(text), text.debugDescription)
                 XCTAssertEqual(Validators.compactMobileNumber(bytes), Validators.compactMobileNumber(text), text.debugDescription)
