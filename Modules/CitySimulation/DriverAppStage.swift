@@ -82,10 +82,11 @@ final class DriverAppStage {
     ///
     /// An app with nothing due by `now` is left untouched: stepping it would change nothing (the
     /// network only matters to what it sends), and only its steps change when it is next due.
-    func advance(_ driver: Int, now: Instant, online: Bool) throws -> Instant? {
+    /// Whether the link is up (`online`) is asked only when the app is stepped.
+    func advance(_ driver: Int, now: Instant, online: @autoclosure () -> Bool) throws -> Instant? {
         let next = nextWakeUps[driver]
         guard next <= now.millisecondsSinceEpoch else { return next == .max ? nil : Instant(millisecondsSinceEpoch: next) }
-        return try step(driver, now: now, online: online)
+        return try step(driver, now: now, online: online())
     }
 
     /// Steps `driver`'s app at `now`: ``advance(_:now:online:)`` even when nothing seems due (an
