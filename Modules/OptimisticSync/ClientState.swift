@@ -160,7 +160,6 @@ public struct OptimisticClientState<Domain: OptimisticDomain>: Codable, Sendable
         if pending.isEmpty { pending = [] }
     }
 
-
     /// Counts a confirmed request (the caller removes it from the queue).
     private mutating func confirm(_ entry: PendingRequest, at instant: Instant) {
         stats.confirmed += 1
