@@ -106,6 +106,12 @@ public struct OptimisticClientState<Domain: OptimisticDomain>: Codable, Sendable
 
     /// Folds one event: the only way the state changes, live or in a replay.
     public mutating func apply(_ event: any Event) {
+        apply(event) { _, _ in }
+    }
+
+    /// Folds one event, handing `report` each request it confirms (and so takes off the queue), in
+    /// queue order, with the instant of the confirmation.
+    mutating func apply(_ event: any Event, reportingConfirmed report: (PendingRequest, Instant) -> Void) {
         if let submitted = event.exactly(RequestSubmitted<Domain>.self) {
             pending.append(PendingRequest(request: submitted.request, attempts: 0, inFlight: false, retryAt: nil))
             Domain.transforms.apply(submitted.request, to: &optimistic)
@@ -116,14 +122,14 @@ public struct OptimisticClientState<Domain: OptimisticDomain>: Codable, Sendable
         } else if let failed = event.exactly(DeliveryFailed<Domain>.self) {
             update(failed.id) { $0.inFlight = false; $0.retryAt = failed.retryAt }
         } else if let confirmation = event.exactly(RequestConfirmed<Domain>.self) {
-            if let index = pending.firstIndex(where: { $0.request.id == confirmation.id }) {
-                confirm(pending.remove(at: index), at: confirmation.at)
-            }
+            // The answered request and those the snapshot includes leave together, in queue order.
+            let applied = confirmation.snapshot.applied
+            confirmLeaving(at: confirmation.at, report) { $0.request.id == confirmation.id || applied.contains($0.request.idempotencyKey) }
             for index in pending.indices { pending[index].request.replaceTemporaryIDs(confirmation.assignedIDs) }
-            rebase(on: confirmation.snapshot, at: confirmation.at)
+            rebase(on: confirmation.snapshot, at: confirmation.at, report)
         } else if let push = event.exactly(StatePushed<Domain>.self) {
             stats.rebases += 1
-            rebase(on: push.snapshot, at: push.at)
+            rebase(on: push.snapshot, at: push.at, report)
         } else if let rollback = event.exactly(RequestsRolledBack<Domain>.self) {
             pending.removeAll { rollback.rolledBack.contains($0.request.id) }
             stats.rolledBack += rollback.rolledBack.count
@@ -142,12 +148,9 @@ public struct OptimisticClientState<Domain: OptimisticDomain>: Codable, Sendable
 
     /// Takes `snapshot` as the base if it is newer (never backwards), confirms the pending requests it
     /// already includes, and re-applies the rest on top.
-    private mutating func rebase(on snapshot: ServerSnapshot<Domain.State>, at instant: Instant) {
+    private mutating func rebase(on snapshot: ServerSnapshot<Domain.State>, at instant: Instant, _ report: (PendingRequest, Instant) -> Void) {
         if !snapshot.applied.isEmpty {
-            for entry in pending where snapshot.applied.contains(entry.request.idempotencyKey) {
-                confirm(entry, at: instant)
-            }
-            pending.removeAll { snapshot.applied.contains($0.request.idempotencyKey) }
+            confirmLeaving(at: instant, report) { snapshot.applied.contains($0.request.idempotencyKey) }
         }
         if snapshot.version > confirmed.version { confirmed = snapshot.withoutAppliedKeys }
         dropEmptyQueue()
@@ -158,6 +161,18 @@ public struct OptimisticClientState<Domain: OptimisticDomain>: Codable, Sendable
     /// read the shared empty array, not a buffer that is cold in memory by the client's next step.
     private mutating func dropEmptyQueue() {
         if pending.isEmpty { pending = [] }
+    }
+
+    /// Takes the requests `isLeaving` selects off the queue, counting and reporting each as confirmed.
+    /// The queue is changed in place: nothing else holds it while an event is folded.
+    private mutating func confirmLeaving(at instant: Instant, _ report: (PendingRequest, Instant) -> Void, where isLeaving: (PendingRequest) -> Bool) {
+        var index = 0
+        while index < pending.count {
+            guard isLeaving(pending[index]) else { index += 1; continue }
+            let entry = pending.remove(at: index)
+            confirm(entry, at: instant)
+            report(entry, instant)
+        }
     }
 
     /// Counts a confirmed request (the caller removes it from the queue).

@@ -77,7 +77,11 @@ public struct OptimisticClient<Domain: OptimisticDomain>: Sendable {
         guard !state.pending.isEmpty else { return [] }
         failOverdueDependents(at: now)
         var sending: [OptimisticRequest] = []
-        for entry in state.pending where isSendable(entry, at: now) {
+        // By index: iterating `state.pending` would hold the queue, and each `RequestSent` folded
+        // would copy it to mark its request in flight (sending changes no other entry).
+        for index in state.pending.indices {
+            let entry = state.pending[index]
+            guard isSendable(entry, at: now) else { continue }
             emit(RequestSent<Domain>(id: entry.request.id, attempt: entry.attempts + 1, at: now))
             sending.append(entry.request)
         }
@@ -187,29 +191,20 @@ public struct OptimisticClient<Domain: OptimisticDomain>: Sendable {
     // MARK: - Private
 
     private mutating func emit(_ event: any Event) {
-        // The queue before the event, only where the event can confirm requests: holding it
-        // otherwise would have the fold copy the whole queue to change it.
-        let confirmation = event.exactly(RequestConfirmed<Domain>.self)
-        let push = confirmation == nil ? event.exactly(StatePushed<Domain>.self) : nil
-        let before = confirmation != nil || push != nil ? state.pending : []
-        state.apply(event)
-        outbox.events.append(event)
-        if OptimisticClientState<Domain>.publishes(event) { outbox.published.append(state.optimistic) }
-        if let at = confirmation?.at ?? push?.at { recordConfirmations(before, at: at) }
-        if let raised = event.exactly(AlertRaised<Domain>.self) { outbox.alerts.append(raised.alert) }
-    }
-
-    /// Reports the requests that left the queue confirmed.
-    private mutating func recordConfirmations(_ before: [PendingRequest], at instant: Instant) {
-        guard state.pending.count < before.count else { return }
-        let remaining = Set(state.pending.lazy.map(\.request.id))
-        for entry in before where !remaining.contains(entry.request.id) {
+        // Confirmations are gathered as the fold takes requests off the queue: holding the queue
+        // from before the event to compare would have the fold copy it to change it.
+        var confirmations: [Confirmation] = []
+        state.apply(event) { entry, instant in
             let request = entry.request
-            outbox.confirmations.append(Confirmation(
+            confirmations.append(Confirmation(
                 requestID: request.id, kind: request.kind, submittedAt: request.submittedAt,
                 confirmedAt: instant, wasOptimistic: Domain.transforms.isOptimistic(request.kind)
             ))
         }
+        outbox.events.append(event)
+        if OptimisticClientState<Domain>.publishes(event) { outbox.published.append(state.optimistic) }
+        if !confirmations.isEmpty { outbox.confirmations += confirmations }
+        if let raised = event.exactly(AlertRaised<Domain>.self) { outbox.alerts.append(raised.alert) }
     }
 
     /// Rolls `id` back with its dependents and raises an alert with the state the user saw before it.

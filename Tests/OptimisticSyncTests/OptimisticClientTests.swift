@@ -57,6 +57,27 @@ final class OptimisticClientTests: XCTestCase {
         XCTAssertEqual(client.state.stats.rebases, 1)
     }
 
+    func test_anAnswerConfirmingEarlierRequestsToo_reportsThemInQueueOrder_andFoldsAsLive() throws {
+        var client = makeClient()
+        let first = try client.submit("increment", at: .at(0))
+        let second = try client.submit("increment", at: .at(1))
+        let third = try client.submit("increment", at: .at(2))
+        XCTAssertEqual(client.due(at: .at(2)).map(\.id), [first.id, second.id, third.id])
+        // The second's answer comes first, and its state includes the first.
+        client.receive(.accepted(ServerSnapshot(version: 2, state: Counter(count: 2), applied: ["driver-1/r1", "driver-1/r2"]), assignedIDs: []), for: second.id, at: .at(6))
+
+        let outbox = client.takeOutbox()
+        XCTAssertEqual(outbox.confirmations.map(\.requestID), [first.id, second.id])
+        XCTAssertEqual(outbox.confirmations.map(\.timeSaved), [.seconds(6), .seconds(5)])
+        XCTAssertEqual(client.state.pending.map(\.request.id), [third.id])
+        XCTAssertEqual(client.state.pending.map(\.inFlight), [true])
+        XCTAssertEqual(client.state.stats.confirmed, 2)
+        XCTAssertEqual(client.optimisticState.count, 3)
+        var replayed = OptimisticClientState<CounterSync>()
+        for event in outbox.events { replayed.apply(event) }
+        XCTAssertEqual(replayed, client.state)
+    }
+
     func test_outOfOrderResponses_neverMoveTheConfirmedStateBackwards() throws {
         var client = makeClient()
         var server = CounterServer()
