@@ -11,18 +11,18 @@ extension Simulation {
         let pickup = map.randomPosition(random)
         var dropoff = map.randomPosition(random)
         while dropoff.distance(to: pickup) < 800 { dropoff = map.randomPosition(random) }
-        trips[id] = Trip(id: id, rider: rider, pickup: pickup, dropoff: dropoff, requestedAt: clock.now)
+        let ref = trips.insert(Trip(id: id, rider: rider, pickup: pickup, dropoff: dropoff, requestedAt: clock.now))
         try sink.emit(TripRequested(trip: id, rider: rider, at: clock.now.millisecondsSinceEpoch), stream: EntityID.trip(id))
-        try match(id)
+        try match(ref)
     }
 
-    func match(_ id: Int) throws {
-        guard var trip = trips[id], trip.phase == .searching else { return }
+    func match(_ ref: TripRef) throws {
+        guard var trip = trips[ref], trip.phase == .searching else { return }
         guard let driver = freeDrivers.nearest(to: trip.pickup, within: 5_000) else {
             if trip.requestedAt.duration(to: clock.now) >= .seconds(300) {
-                try cancel(id, reason: "no driver")
+                try cancel(ref, reason: "no driver")
             } else {
-                scheduler.schedule(.retryMatch(trip: id), at: clock.now.advanced(bySeconds: 30))
+                scheduler.schedule(.retryMatch(trip: ref), at: clock.now.advanced(bySeconds: 30))
             }
             return
         }
@@ -31,36 +31,36 @@ extension Simulation {
         trip.phase = .enRoute
         trip.driver = driver
         trip.startLeg(from: positions[driver], to: trip.pickup, now: clock.now, duration: eta)
-        drivers[driver].activity = .enRoute(trip: id)
-        try sink.emit(TripMatched(trip: id, driver: driver, pickupSeconds: Int(eta.wholeMilliseconds / 1_000)), stream: EntityID.trip(id))
+        drivers[driver].activity = .enRoute(trip: trip.id)
+        try sink.emit(TripMatched(trip: trip.id, driver: driver, pickupSeconds: Int(eta.wholeMilliseconds / 1_000)), stream: trip.streamID)
         try tell(&trip, .enRoute, eta: eta)
         let estimate = fare(distance: trip.pickup.distance(to: trip.dropoff), duration: map.travelTime(from: trip.pickup, to: trip.dropoff))
         try driverApps.offer(trip: trip.streamID, to: driver, estimate: estimate)
-        trips[id] = trip
+        trips[ref] = trip
         try driverAction(driver, online: hasCoverage(driver)) { try $0.accept(trip: trip.streamID, at: $1) }
-        scheduler.schedule(.driverArrived(trip: id), at: clock.now.advanced(by: eta))
-        scheduleUpdate(id)
+        scheduler.schedule(.driverArrived(trip: ref), at: clock.now.advanced(by: eta))
+        scheduleUpdate(ref)
     }
 
-    func scheduleUpdate(_ id: Int) {
-        scheduler.schedule(.tripUpdate(trip: id), at: clock.now.advanced(bySeconds: 30))
+    func scheduleUpdate(_ ref: TripRef) {
+        scheduler.schedule(.tripUpdate(trip: ref), at: clock.now.advanced(bySeconds: 30))
     }
 
-    func tripUpdate(_ id: Int) throws {
-        guard var trip = trips[id], let end = trip.phaseEndsAt, clock.now < end else { return }
+    func tripUpdate(_ ref: TripRef) throws {
+        guard var trip = trips[ref], let end = trip.phaseEndsAt, clock.now < end else { return }
         if trip.phase == .enRoute, random.bool(probability: 0.003) {
-            return try cancel(id, reason: "rider cancelled")
+            return try cancel(ref, reason: "rider cancelled")
         }
         // Traffic: the ETA the rider sees wanders around the remaining driving time.
         let eta = clock.now.duration(to: end) + .seconds(random.int(in: -20..<90))
         try tell(&trip, trip.phase == .onTrip ? .onTrip : .enRoute, eta: eta)
-        trips[id] = trip
+        trips[ref] = trip
         if let driver = trip.driver {
             // Driving in or out of a dark spot: the app notices and sends what it queued.
             positions[driver] = trip.position(at: clock.now)
             wake(driver, at: try driverApps.advance(driver, now: clock.now, online: hasCoverage(driver)))
         }
-        scheduleUpdate(id)
+        scheduleUpdate(ref)
     }
 
     /// Sends `trip`'s state to the OOA service (the rider's Live Activity).
@@ -73,34 +73,34 @@ extension Simulation {
         if let due { scheduler.schedule(.liveActivityTick, at: max(due, clock.now)) }
     }
 
-    func driverArrived(_ id: Int) throws {
-        guard var trip = trips[id], trip.phase == .enRoute, let driver = trip.driver else { return }
+    func driverArrived(_ ref: TripRef) throws {
+        guard var trip = trips[ref], trip.phase == .enRoute, let driver = trip.driver else { return }
         trip.phase = .arrived
         positions[driver] = trip.pickup
-        drivers[driver].activity = .waiting(trip: id)
+        drivers[driver].activity = .waiting(trip: trip.id)
         try tell(&trip, .arriving, eta: .zero)
-        trips[id] = trip
+        trips[ref] = trip
         try driverAction(driver, online: hasCoverage(driver)) { try $0.arrive(at: $1) }
-        scheduler.schedule(.beginTrip(trip: id), at: clock.now.advanced(bySeconds: random.int(in: 20..<180)))
+        scheduler.schedule(.beginTrip(trip: ref), at: clock.now.advanced(bySeconds: random.int(in: 20..<180)))
     }
 
-    func beginTrip(_ id: Int) throws {
-        guard var trip = trips[id], trip.phase == .arrived, let driver = trip.driver else { return }
+    func beginTrip(_ ref: TripRef) throws {
+        guard var trip = trips[ref], trip.phase == .arrived, let driver = trip.driver else { return }
         let duration = map.travelTime(from: trip.pickup, to: trip.dropoff)
         trip.phase = .onTrip
         trip.startLeg(from: trip.pickup, to: trip.dropoff, now: clock.now, duration: duration)
         trip.fare = fare(distance: trip.pickup.distance(to: trip.dropoff), duration: duration)
-        drivers[driver].activity = .onTrip(trip: id)
-        try sink.emit(TripPickedUp(trip: id, inDarkSpot: !map.hasCoverage(at: trip.pickup)), stream: EntityID.trip(id))
+        drivers[driver].activity = .onTrip(trip: trip.id)
+        try sink.emit(TripPickedUp(trip: trip.id, inDarkSpot: !map.hasCoverage(at: trip.pickup)), stream: trip.streamID)
         try tell(&trip, .onTrip, eta: duration)
-        trips[id] = trip
+        trips[ref] = trip
         try driverAction(driver, online: hasCoverage(driver)) { try $0.beginTrip(at: $1) }
-        scheduler.schedule(.endTrip(trip: id), at: clock.now.advanced(by: duration))
-        scheduleUpdate(id)
+        scheduler.schedule(.endTrip(trip: ref), at: clock.now.advanced(by: duration))
+        scheduleUpdate(ref)
     }
 
-    func endTrip(_ id: Int) throws {
-        guard var trip = trips.removeValue(forKey: id), trip.phase == .onTrip, let driver = trip.driver, let fare = trip.fare else { return }
+    func endTrip(_ ref: TripRef) throws {
+        guard var trip = trips.remove(ref), trip.phase == .onTrip, let driver = trip.driver, let fare = trip.fare else { return }
         try tell(&trip, .completed, eta: .zero)
         positions[driver] = trip.dropoff
         drivers[driver].activity = .closing
@@ -108,13 +108,13 @@ extension Simulation {
         let online = hasCoverage(driver)
         try driverAction(driver, online: online) { try $0.endTrip(at: $1) }
         try driverAction(driver, online: online) { try $0.rateRider(stars: 5, at: $1) }
-        try earnings.tripCompleted(driver: driver, trip: id, fare: fare, at: clock.now)
+        try earnings.tripCompleted(driver: driver, trip: trip.id, fare: fare, at: clock.now)
         if !online {
             scheduler.schedule(.leaveDarkSpot(driver: driver), at: clock.now.advanced(bySeconds: random.int(in: 60..<240)))
         }
         try sink.emit(
-            TripCompleted(trip: id, driver: driver, fareMinorUnits: fare.minorUnits, at: clock.now.millisecondsSinceEpoch, ooaChanges: trip.ooaChanges),
-            stream: EntityID.trip(id)
+            TripCompleted(trip: trip.id, driver: driver, fareMinorUnits: fare.minorUnits, at: clock.now.millisecondsSinceEpoch, ooaChanges: trip.ooaChanges),
+            stream: trip.streamID
         )
         if random.bool(probability: 0.15) {
             scheduler.schedule(.membershipVisit(rider: trip.rider), at: clock.now.advanced(bySeconds: random.int(in: 60..<600)))
@@ -124,8 +124,8 @@ extension Simulation {
         }
     }
 
-    func cancel(_ id: Int, reason: String) throws {
-        guard var trip = trips.removeValue(forKey: id) else { return }
+    func cancel(_ ref: TripRef, reason: String) throws {
+        guard var trip = trips.remove(ref) else { return }
         if let driver = trip.driver {
             positions[driver] = trip.position(at: clock.now)
             drivers[driver].activity = .free
@@ -133,8 +133,8 @@ extension Simulation {
             try tell(&trip, .completed, eta: .zero)
         }
         try sink.emit(
-            TripCancelled(trip: id, reason: reason, at: clock.now.millisecondsSinceEpoch, ooaChanges: trip.ooaChanges),
-            stream: EntityID.trip(id)
+            TripCancelled(trip: trip.id, reason: reason, at: clock.now.millisecondsSinceEpoch, ooaChanges: trip.ooaChanges),
+            stream: trip.streamID
         )
     }
 }

@@ -13,11 +13,11 @@ public final class Simulation {
     enum Step {
         case riderArrives(Int)
         case requestTrip(rider: Int)
-        case retryMatch(trip: Int)
-        case tripUpdate(trip: Int)
-        case driverArrived(trip: Int)
-        case beginTrip(trip: Int)
-        case endTrip(trip: Int)
+        case retryMatch(trip: TripRef)
+        case tripUpdate(trip: TripRef)
+        case driverArrived(trip: TripRef)
+        case beginTrip(trip: TripRef)
+        case endTrip(trip: TripRef)
         case membershipVisit(rider: Int)
         case liveActivityTick
         case driverApp(Int)
@@ -39,7 +39,7 @@ public final class Simulation {
     /// Where each driver is (apart from `drivers`, so matching reads it without copying).
     var positions: [Position] = []
     var freeDrivers: DriverIndex
-    var trips: [Int: Trip] = [:]
+    var trips = TripBook()
     var nextRider = 0
     var nextTrip = 0
     var finished = false
