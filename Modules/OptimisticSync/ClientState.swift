@@ -126,10 +126,12 @@ public struct OptimisticClientState<Domain: OptimisticDomain>: Codable, Sendable
             let applied = confirmation.snapshot.applied
             confirmLeaving(at: confirmation.at, report) { $0.request.id == confirmation.id || applied.contains($0.request.idempotencyKey) }
             for index in pending.indices { pending[index].request.replaceTemporaryIDs(confirmation.assignedIDs) }
-            rebase(on: confirmation.snapshot, at: confirmation.at, report)
+            rebase(on: confirmation.snapshot)
         } else if let push = event.exactly(StatePushed<Domain>.self) {
             stats.rebases += 1
-            rebase(on: push.snapshot, at: push.at, report)
+            let applied = push.snapshot.applied
+            if !applied.isEmpty { confirmLeaving(at: push.at, report) { applied.contains($0.request.idempotencyKey) } }
+            rebase(on: push.snapshot)
         } else if let rollback = event.exactly(RequestsRolledBack<Domain>.self) {
             pending.removeAll { rollback.rolledBack.contains($0.request.id) }
             stats.rolledBack += rollback.rolledBack.count
@@ -146,12 +148,9 @@ public struct OptimisticClientState<Domain: OptimisticDomain>: Codable, Sendable
         }
     }
 
-    /// Takes `snapshot` as the base if it is newer (never backwards), confirms the pending requests it
-    /// already includes, and re-applies the rest on top.
-    private mutating func rebase(on snapshot: ServerSnapshot<Domain.State>, at instant: Instant, _ report: (PendingRequest, Instant) -> Void) {
-        if !snapshot.applied.isEmpty {
-            confirmLeaving(at: instant, report) { snapshot.applied.contains($0.request.idempotencyKey) }
-        }
+    /// Takes `snapshot` as the base if it is newer (never backwards) and re-applies the pending
+    /// requests on top (the caller has taken those it includes off the queue).
+    private mutating func rebase(on snapshot: ServerSnapshot<Domain.State>) {
         if snapshot.version > confirmed.version { confirmed = snapshot.withoutAppliedKeys }
         dropEmptyQueue()
         recomputeOptimistic()
