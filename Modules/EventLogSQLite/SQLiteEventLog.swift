@@ -237,8 +237,8 @@ public final class SQLiteEventLog: EventLogStore, BulkEventLogWriter, Sendable {
         let insertRun = try db.cachedStatement(sql: "INSERT INTO stream_runs(run, stream_id, seqs) VALUES (?, ?, ?)").sqliteStatement
         let updateVersion = try db.cachedStatement(sql: "UPDATE streams SET version = ? WHERE id = ?").sqliteStatement
         // Each stream's events together, in sequence order: its row, and its version (the position
-        // of its last event), without a look-up per stream. Sorted in place: the run empties it.
-        cache.unindexed.sort { ($0.stream, $0.sequence) < ($1.stream, $1.sequence) }
+        // of its last event), without a look-up per stream. Grouped in place: the run empties it.
+        StreamOrder.group(&cache.unindexed)
         let byStream = cache.unindexed
         var start = byStream.startIndex
         while start < byStream.endIndex {
