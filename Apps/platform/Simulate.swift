@@ -36,15 +36,15 @@ struct Simulate: ParsableCommand {
             let assets = try SimulationAssets.load(fixtures: fixtures)
             let clock = VirtualClock()
             // A city has ~7 streams per rider, most of them short-lived (an attempt, a trip). The
-            // writer keeps ~250 000 heads of recently appended-to streams: with 50 000, a city of
-            // 2 000 000 riders dropped a stream after one index run (~22 virtual seconds), so a
-            // fifth of its events looked their stream up in the file (every OOA change, every 30 s
-            // per trip): about a quarter of the writer's time. Fewer look-ups read fewer index
-            // pages back, so its SQLite page cache is 32 MB instead of the log's 64 MB, which pays
-            // for the heads. With the log's 65 536 events per index run (~22 virtual seconds at that
-            // scale) most streams had one event in a run (a trip's OOA stream gets one every 30 s),
-            // so each run wrote about a row per event; 524 288 events per run took a sixth off the writer's time
-            // (stream reads scan up to that many unindexed events). Payloads are compressed
+            // writer keeps the log's 1 000 000 heads of recently appended-to streams: with 250 000,
+            // a city of 2 000 000 riders looked one event's stream in 24 up in the file (a
+            // driver's streams went cold between two trips), 14 % of the writer's time; with
+            // 50 000, one in five. Fewer look-ups read fewer index pages back, so its SQLite page
+            // cache is 32 MB instead of the log's 64 MB, which pays for some of the heads. With
+            // the log's 65 536 events per index run (~22 virtual seconds at that scale) most
+            // streams had one event in a run (a trip's OOA stream gets one every 30 s), so each
+            // run wrote about a row per event; 524 288 events per run took a sixth off the
+            // writer's time (stream reads scan up to that many unindexed events). Payloads are compressed
             // against dictionaries trained from the run's first events, 32 consecutive events'
             // together (a payload block: zstd costs ~1–2 µs a call whatever the input's size), at
             // level 1: on blocks zstd's time goes by the byte, and level 1 takes ~30 % less of it
@@ -53,7 +53,7 @@ struct Simulate: ParsableCommand {
             // onboarding accounts (hex digests, ~2.2:1 either way) compress 2.5 times as fast, the
             // ledger twice, the rest 1.0–1.6 times, for ~2 % more snapshot bytes.
             let storeOptions = SQLiteEventLogOptions(
-                durability: .normal, indexRunLength: 524_288, snapshotCompressionLevel: 1, cachedStreams: 250_000,
+                durability: .normal, indexRunLength: 524_288, snapshotCompressionLevel: 1,
                 writerPageCacheKilobytes: 32_768, payloadCompression: PayloadCompression(level: 1)
             )
             let store = try SQLiteEventLog(path: log, clock: .virtual(clock), options: storeOptions)
