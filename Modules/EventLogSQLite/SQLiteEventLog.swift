@@ -261,7 +261,7 @@ public final class SQLiteEventLog: EventLogStore, BulkEventLogWriter, Sendable {
         try db.execute(sql: "UPDATE meta SET value = ? WHERE key = 'indexed_through'", arguments: [cache.lastSequence])
         cache.indexedThrough = cache.lastSequence
         // Room for the next run and a batch past it up front: the array is not regrown, and does
-        // not double when the run's last batch overshoots (12 MB at 524 288 events a run).
+        // not double when the run's last batch overshoots (25 MB at 1 048 576 events a run).
         cache.unindexed = []
         cache.unindexed.reserveCapacity(Int(options.indexRunLength) + 8_192)
         cache.rotate(limit: options.cachedStreams)

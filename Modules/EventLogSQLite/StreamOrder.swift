@@ -3,7 +3,7 @@
 ///
 /// A stable least-significant-digit radix sort on the stream id, 13 bits (an 8 192-count
 /// histogram, which stays in the cache) a pass: two passes for up to 67 million streams. A
-/// comparison sort of a run (524 288 events in a simulation) took about 5 % of the writer's time.
+/// comparison sort of a run of 524 288 events took about 5 % of a simulation's writer's time.
 enum StreamOrder {
     typealias Event = (stream: Int64, sequence: Int64, position: Int64)
 
