@@ -45,11 +45,12 @@ struct Simulate: ParsableCommand {
             // streams had one event in a run (a trip's OOA stream gets one every 30 s), so each
             // run wrote about a row per event; 524 288 events per run took a sixth off the
             // writer's time, and 1 048 576 another 7-11 % (a driver's streams get a row and a
-            // version update a run; stream reads scan up to that many unindexed events). Payloads are compressed
-            // against dictionaries trained from the run's first events, 32 consecutive events'
-            // together (a payload block: zstd costs ~1–2 µs a call whatever the input's size), at
-            // level 1: on blocks zstd's time goes by the byte, and level 1 takes ~30 % less of it
-            // than level 3 for ~2 % more log (the log is about half as large as uncompressed).
+            // version update a run; stream reads scan up to that many unindexed events).
+            // Payloads are compressed against dictionaries trained from the run's first events, 32
+            // consecutive events' together (a payload block: zstd costs ~1–2 µs a call whatever
+            // the input's size), at level 1: on blocks zstd's time goes by the byte, and level 1
+            // takes ~30 % less of it than level 3 for ~2 % more log (the log is about half as
+            // large as uncompressed).
             // Snapshots are compressed at zstd level 1, not 3, on the simulation's thread: the
             // onboarding accounts (hex digests, ~2.2:1 either way) compress 2.5 times as fast, the
             // ledger twice, the rest 1.0–1.6 times, for ~2 % more snapshot bytes.
