@@ -95,14 +95,18 @@ struct WriterCache {
     /// that does not exist yet; the numbers stay valid until the next rotation. Names are read
     /// in place: a batch's events come from another thread.
     mutating func warm(streamsOf events: EventBatch, _ db: Database) throws -> [Int32] {
-        let mayBringBack = hasColdStreams || !olderStreams.isEmpty
-        return try events.entries.withUnsafeBufferPointer { entries in
-            // By index, not by element: a copy of each entry would retain every string in it.
-            try entries.indices.map { index in
-                let name = StreamHeads.Name(entries[index].streamID)
-                if let number = streams.number(of: name) { return number }
-                return mayBringBack ? try bringBack(name, db) ?? -1 : -1
+        // By index, not by element: a copy of each entry would retain every string in it.
+        let names = events.entries.withUnsafeBufferPointer { entries in
+            entries.indices.map { StreamHeads.Name(entries[$0].streamID) }
+        }
+        return try names.withUnsafeBufferPointer { names in
+            var numbers = streams.numbers(of: names)
+            guard hasColdStreams || !olderStreams.isEmpty else { return numbers }
+            for index in names.indices where numbers[index] < 0 {
+                // An earlier event of the batch may have brought the stream back already.
+                numbers[index] = try streams.number(of: names[index]) ?? bringBack(names[index], db) ?? -1
             }
+            return numbers
         }
     }
 

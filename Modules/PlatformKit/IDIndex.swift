@@ -55,6 +55,21 @@ public struct IDIndex: Sendable {
         return nil
     }
 
+    /// The number in the first bucket, from `hash`'s, that holds `hash` (``number(hash:isID:)``'s
+    /// answer unless `isID` rejects it), -1 when a free bucket comes first. Reads buckets only,
+    /// so a caller looking many ids up can read every id's bucket before confirming any: the
+    /// reads of a table larger than the caches then overlap instead of waiting for each other.
+    @inlinable
+    public func firstCandidate(hash: UInt32) -> Int32 {
+        guard !buckets.isEmpty else { return Self.empty }
+        let mask = buckets.count - 1
+        var index = Int(hash) & mask
+        while buckets[index].number != Self.empty, buckets[index].hash != hash {
+            index = (index + 1) & mask
+        }
+        return buckets[index].number
+    }
+
     /// Adds `number` for an id of hash `hash`, which must not be in the table yet.
     public mutating func insert(_ number: Int32, hash: UInt32) {
         precondition(number != Self.empty, "numbers are not negative")

@@ -38,6 +38,47 @@ final class StreamHeadsTests: XCTestCase {
         for (name, head) in expected { XCTAssertEqual(heads[name]?.version, head.version) }
     }
 
+    /// Looked up a batch at a time, every name gets the number it gets alone: through removed
+    /// heads (their buckets stay), names inserted again, names never inserted and repeated names.
+    func test_numbersOfABatch_areTheNumbersOfEachName() {
+        var heads = StreamHeads()
+        var random = SeededGenerator(seed: 39)
+        for step in 0..<6_000 {
+            let name = StreamHeads.Name("stream-\(Int.random(in: 0..<2_000, using: &random))")
+            if heads.number(of: name) == nil {
+                heads.insert(name, StreamHeads.Head(id: Int64(step), version: 1))
+            } else if Bool.random(using: &random) {
+                _ = heads.remove(name)
+            }
+        }
+        let names = (0..<4_096).map { _ in StreamHeads.Name("stream-\(Int.random(in: 0..<2_500, using: &random))") }
+        let numbers = names.withUnsafeBufferPointer { heads.numbers(of: $0) }
+        let alone = names.map { heads.number(of: $0) ?? -1 }
+        XCTAssertTrue(numbers == alone, "first difference: \(String(describing: zip(numbers, alone).enumerated().first { $1.0 != $1.1 }))")
+        XCTAssertTrue(numbers.contains(-1))
+        XCTAssertGreaterThan(Set(numbers).count, 1_000)
+    }
+
+    /// Two names with the same 32-bit hash: each batch look-up confirms the name, not the hash.
+    func test_numbersOfABatch_confirmTheName_whenHashesCollide() throws {
+        var seen: [UInt32: String] = [:]
+        var pair: (String, String)?
+        var index = 0
+        while pair == nil {
+            let name = "collide-\(index)"
+            let hash = IDIndex.hash(name)
+            if let other = seen[hash] { pair = (other, name) }
+            seen[hash] = name
+            index += 1
+        }
+        let (first, second) = try XCTUnwrap(pair)
+        var heads = StreamHeads()
+        heads.insert(first, StreamHeads.Head(id: 1, version: 1))
+        heads.insert(second, StreamHeads.Head(id: 2, version: 1))
+        let names = [second, first, "absent", second].map(StreamHeads.Name.init)
+        XCTAssertEqual(names.withUnsafeBufferPointer { heads.numbers(of: $0) }, [1, 0, -1, 1])
+    }
+
     /// A head removed and inserted again is found, not removed.
     func test_aHeadRemovedAndInsertedAgain_isFound() {
         var heads = StreamHeads()
