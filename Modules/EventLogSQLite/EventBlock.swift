@@ -122,22 +122,25 @@ struct EventBlockEncoder {
     ) {
         let delta = recordedAt &- previousTime
         previousTime = recordedAt
-        put(UInt(stream))
-        put(UInt(position))
-        put(UInt(type))
-        put(UInt(schemaVersion))
-        put(UInt(UInt64(bitPattern: (delta << 1) ^ (delta >> 63))))
-        put(correlationID.map { UInt($0.utf8.count) + 1 } ?? 0)
-        put(causationID.map { UInt($0.utf8.count) + 1 } ?? 0)
-        put(idempotencyKey.map { UInt($0.utf8.count) + 1 } ?? 0)
-        put(UInt(payload.count))
+        // The record's numbers in one append: each append checks the array's storage is not shared.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 9 * LEB128.maximumSize) { buffer in
+            let start = buffer.baseAddress!
+            var end = start
+            func put(_ value: UInt) { end += LEB128.store(value, at: end) }
+            put(UInt(stream))
+            put(UInt(position))
+            put(UInt(type))
+            put(UInt(schemaVersion))
+            put(UInt(UInt64(bitPattern: (delta << 1) ^ (delta >> 63))))
+            put(correlationID.map { UInt($0.utf8.count) + 1 } ?? 0)
+            put(causationID.map { UInt($0.utf8.count) + 1 } ?? 0)
+            put(idempotencyKey.map { UInt($0.utf8.count) + 1 } ?? 0)
+            put(UInt(payload.count))
+            bytes.append(contentsOf: UnsafeBufferPointer(start: start, count: end - start))
+        }
         if let correlationID { bytes.append(contentsOf: correlationID.utf8) }
         if let causationID { bytes.append(contentsOf: causationID.utf8) }
         if let idempotencyKey { bytes.append(contentsOf: idempotencyKey.utf8) }
         bytes.append(contentsOf: payload)
-    }
-
-    private mutating func put(_ value: UInt) {
-        LEB128.append(value, to: &bytes)
     }
 }

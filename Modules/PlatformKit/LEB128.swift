@@ -18,6 +18,31 @@ public enum LEB128 {
         forEachByte(of: value) { bytes.append($0) }
     }
 
+    /// Appends the bytes of `value` to an array in one append (each append of an array checks
+    /// that its storage is not shared, a call into the runtime).
+    @inlinable
+    public static func append(_ value: UInt, to bytes: inout [UInt8]) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maximumSize) { buffer in
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<store(value, at: buffer.baseAddress!)]))
+        }
+    }
+
+    /// The most bytes a value takes.
+    @inlinable public static var maximumSize: Int { 10 }
+
+    /// Writes the bytes of `value` from `pointer` on; returns how many it wrote (at most ``maximumSize``).
+    @inlinable
+    public static func store(_ value: UInt, at pointer: UnsafeMutablePointer<UInt8>) -> Int {
+        var value = value, count = 0
+        while value >= 0x80 {
+            pointer[count] = UInt8(truncatingIfNeeded: value) | 0x80
+            value >>= 7
+            count += 1
+        }
+        pointer[count] = UInt8(truncatingIfNeeded: value)
+        return count + 1
+    }
+
     /// The number of bytes of `value`.
     @inlinable
     public static func size(of value: UInt) -> Int {

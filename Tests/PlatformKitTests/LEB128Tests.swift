@@ -14,6 +14,21 @@ final class LEB128Tests: XCTestCase {
         }
     }
 
+    /// Appended to an array (in one append) or stored in memory, a value has the bytes it has
+    /// one by one, after what the array held.
+    func test_appendingToAnArray_andStoring_writeTheBytesOfEachValue() {
+        for value: UInt in [0, 1, 127, 128, 16_383, 16_384, 1 << 35, UInt.max] {
+            var expected: [UInt8] = [9]
+            LEB128.forEachByte(of: value) { expected.append($0) }
+            var appended: [UInt8] = [9]
+            LEB128.append(value, to: &appended)
+            XCTAssertEqual(appended, expected)
+            var stored = [UInt8](repeating: 0, count: LEB128.maximumSize)
+            let count = stored.withUnsafeMutableBufferPointer { LEB128.store(value, at: $0.baseAddress!) }
+            XCTAssertEqual(Array(stored[..<count]), Array(expected.dropFirst()))
+        }
+    }
+
     func test_cutAndOverlongVarints_areRefused_andThePositionStays() {
         for bytes: [UInt8] in [[], [0x80], [0xFF, 0xFF], Array(repeating: 0xFF, count: 9) + [0x02], Array(repeating: 0x80, count: 11) + [0]] {
             var position = 0
