@@ -72,39 +72,17 @@ struct TripSlot {
 }
 
 /// Trip ids interned to dense slot indices; ended trips' slots are reused.
-///
-/// Ids of the simulation's form `trip-<n>` are keyed by `n` (an integer hashes faster and takes
-/// 8 bytes instead of 16); any other id is keyed by its string.
 struct TripTable {
     private(set) var slots: [TripSlot] = []
     private(set) var ids: [String] = []
-    private var numbered: [Int: Int32] = [:]
-    private var named: [String: Int32] = [:]
+    /// The slot of each tracked trip, by the hash of its id (confirmed against `ids`).
+    private var index = IDIndex()
     private var free: [Int32] = []
 
-    var count: Int { numbered.count + named.count }
+    var count: Int { index.count }
 
     func slot(of tripID: String) -> Int32? {
-        if let number = Self.number(of: tripID) { return numbered[number] }
-        return named[tripID]
-    }
-
-    private mutating func setSlot(_ slot: Int32?, of tripID: String) {
-        if let number = Self.number(of: tripID) { numbered[number] = slot } else { named[tripID] = slot }
-    }
-
-    /// `n` for `trip-<n>` written canonically (no sign, no leading zero, at most 18 digits).
-    static func number(of tripID: String) -> Int? {
-        var utf8 = tripID.utf8.makeIterator()
-        for expected in "trip-".utf8 { guard utf8.next() == expected else { return nil } }
-        var value = 0
-        var digits = 0
-        while let byte = utf8.next() {
-            guard byte >= 0x30, byte <= 0x39, digits < 18, !(digits == 1 && value == 0) else { return nil }
-            value = value * 10 + Int(byte - 0x30)
-            digits += 1
-        }
-        return digits > 0 ? value : nil
+        index.number(hash: IDIndex.hash(tripID)) { ids[Int($0)] == tripID }
     }
 
     func id(of slot: Int32) -> String { ids[Int(slot)] }
@@ -116,18 +94,18 @@ struct TripTable {
             slots[Int(reused)] = TripSlot()
             slots[Int(reused)].generation = generation
             ids[Int(reused)] = tripID
-            setSlot(reused, of: tripID)
+            index.insert(reused, hash: IDIndex.hash(tripID))
             return reused
         }
         let slot = Int32(slots.count)
         slots.append(TripSlot())
         ids.append(tripID)
-        setSlot(slot, of: tripID)
+        index.insert(slot, hash: IDIndex.hash(tripID))
         return slot
     }
 
     mutating func remove(_ slot: Int32) {
-        setSlot(nil, of: ids[Int(slot)])
+        index.remove(slot, hash: IDIndex.hash(ids[Int(slot)]))
         ids[Int(slot)] = ""
         slots[Int(slot)].generation &+= 1
         slots[Int(slot)].flags = []
@@ -142,6 +120,6 @@ struct TripTable {
     mutating func reserveCapacity(_ trips: Int) {
         slots.reserveCapacity(trips)
         ids.reserveCapacity(trips)
-        numbered.reserveCapacity(trips)
+        index.reserveCapacity(trips)
     }
 }

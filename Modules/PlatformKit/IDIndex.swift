@@ -1,4 +1,4 @@
-/// Numbers by id (accounts', attempts', the log writer's streams), in one open-addressed table
+/// Numbers by id (accounts', attempts', the log writer's streams, live trips), in one open-addressed table
 /// (linear probing, at most 7/8 full) of 8-byte buckets: a 32-bit hash of the id and its number.
 /// The ids themselves are not kept here but by the caller (e.g. in an account's packed strings),
 /// so the caller confirms a bucket whose hash matches. An `OrderedDictionary` of the ids took a
@@ -96,6 +96,33 @@ public struct IDIndex: Sendable {
             count += 1
         }
         return nil
+    }
+
+    /// Removes `number`, added for an id of hash `hash`; returns whether it was in the table.
+    /// The entries after it in its run move back (backward-shift deletion), so no bucket is
+    /// left marked removed and look-ups stay as short as if it had never been added.
+    @discardableResult
+    public mutating func remove(_ number: Int32, hash: UInt32) -> Bool {
+        guard !buckets.isEmpty else { return false }
+        let mask = buckets.count - 1
+        var hole = Int(hash) & mask
+        while buckets[hole].number != number {
+            if buckets[hole].number == Self.empty { return false }
+            hole = (hole + 1) & mask
+        }
+        var next = (hole + 1) & mask
+        while buckets[next].number != Self.empty {
+            // The entry at `next` may fill the hole if the hole lies between its own bucket and it.
+            let home = Int(buckets[next].hash) & mask
+            if (next - home) & mask >= (next - hole) & mask {
+                buckets[hole] = buckets[next]
+                hole = next
+            }
+            next = (next + 1) & mask
+        }
+        buckets[hole].number = Self.empty
+        count -= 1
+        return true
     }
 
     /// Makes room for `count` ids without growing.

@@ -1,0 +1,41 @@
+import PlatformKit
+import XCTest
+
+/// The index finds what was added and not removed, whatever the order of inserts and removals.
+final class IDIndexTests: XCTestCase {
+    /// Random inserts and removals of numbers whose hashes share few buckets (long runs, which
+    /// wrap around the table's end), checked against a dictionary after every step: each number
+    /// is found under its hash while it is in, never after it is removed, and `count` agrees.
+    func test_insertsAndRemovals_agreeWithADictionary_throughCollidingRunsThatWrap() {
+        var random = SeededGenerator(seed: 42)
+        var index = IDIndex()
+        var model: [Int32: UInt32] = [:]
+        // Hashes near the top of a 16-bucket table's range, so runs cross its end.
+        func hash(_ number: Int32) -> UInt32 { 13 + UInt32(number % 7) * 16 }
+        for step in 0..<5_000 {
+            let number = Int32.random(in: 0..<40, using: &random)
+            if model[number] != nil, Bool.random(using: &random) {
+                XCTAssertTrue(index.remove(number, hash: hash(number)), "step \(step)")
+                model[number] = nil
+            } else if model[number] == nil {
+                index.insert(number, hash: hash(number))
+                model[number] = hash(number)
+            }
+            XCTAssertEqual(index.count, model.count, "step \(step)")
+            for candidate in Int32(0)..<40 {
+                let found = index.number(hash: hash(candidate)) { $0 == candidate }
+                XCTAssertEqual(found, model[candidate] == nil ? nil : candidate, "step \(step), number \(candidate)")
+            }
+        }
+    }
+
+    func test_removingANumberNotIn_changesNothing() {
+        var index = IDIndex()
+        XCTAssertFalse(index.remove(3, hash: 3))
+        index.insert(1, hash: 5)
+        XCTAssertFalse(index.remove(2, hash: 5))
+        XCTAssertFalse(index.remove(1, hash: 6))
+        XCTAssertEqual(index.count, 1)
+        XCTAssertEqual(index.number(hash: 5) { $0 == 1 }, 1)
+    }
+}
