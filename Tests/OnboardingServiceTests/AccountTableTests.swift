@@ -160,23 +160,8 @@ final class DigitsTableTests: XCTestCase {
     }
 }
 
-
-/// `IDIndex` finds every number by its hash and the caller's confirmation, however many
-/// hashes collide, across growth.
-final class IDIndexTests: XCTestCase {
-    func test_everyNumber_isFoundAmongCollidingHashes_andOthersAreNot() {
-        var index = IDIndex()
-        for number in 0..<5_000 { index.insert(Int32(number), hash: UInt32(number % 7) &* 0x1000_0001) }
-        XCTAssertEqual(index.count, 5_000)
-        for number in stride(from: 0, to: 5_000, by: 37) {
-            XCTAssertEqual(index.number(hash: UInt32(number % 7) &* 0x1000_0001) { $0 == Int32(number) }, Int32(number))
-        }
-        XCTAssertNil(index.number(hash: 3 &* 0x1000_0001) { $0 == 4 }, "4's hash is another")
-        XCTAssertNil(index.number(hash: 99) { _ in true })
-        index.reserveCapacity(100_000)
-        XCTAssertEqual(index.number(hash: UInt32(4_999 % 7) &* 0x1000_0001) { $0 == 4_999 }, 4_999)
-    }
-
+/// Accounts are found through the table's `IDIndex` by the bytes of their ids.
+final class AccountIDTests: XCTestCase {
     func test_accounts_areFoundByTheirIdsBytes_textOrHex() {
         let hexID = "0123456789abcdef0123456789abcdef"
         let ids = [hexID, hexID.uppercased(), "ab", "AB", "abc", "Zoe\u{308}", "Zo\u{EB}"] + (0..<3_000).map { "account-\($0)" }

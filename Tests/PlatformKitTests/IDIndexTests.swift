@@ -1,12 +1,27 @@
 import PlatformKit
 import XCTest
 
-/// The index finds what was added and not removed, whatever the order of inserts and removals.
+/// `IDIndex` finds every number by its hash and the caller's confirmation, however many hashes
+/// collide, across growth, and whatever the order of inserts and removals.
 final class IDIndexTests: XCTestCase {
+    func test_everyNumber_isFoundAmongCollidingHashes_andOthersAreNot() {
+        var index = IDIndex()
+        for number in 0..<5_000 { index.insert(Int32(number), hash: UInt32(number % 7) &* 0x1000_0001) }
+        XCTAssertEqual(index.count, 5_000)
+        for number in stride(from: 0, to: 5_000, by: 37) {
+            XCTAssertEqual(index.number(hash: UInt32(number % 7) &* 0x1000_0001) { $0 == Int32(number) }, Int32(number))
+        }
+        XCTAssertNil(index.number(hash: 3 &* 0x1000_0001) { $0 == 4 }, "4's hash is another")
+        XCTAssertNil(index.number(hash: 99) { _ in true })
+        index.reserveCapacity(100_000)
+        XCTAssertEqual(index.number(hash: UInt32(4_999 % 7) &* 0x1000_0001) { $0 == 4_999 }, 4_999)
+    }
+
     /// Random inserts and removals of numbers whose hashes share few buckets (long runs, which
     /// wrap around the table's end), checked against a dictionary after every step: each number
     /// is found under its hash while it is in, never after it is removed, and `count` agrees.
     func test_insertsAndRemovals_agreeWithADictionary_throughCollidingRunsThatWrap() {
+        continueAfterFailure = false
         var random = SeededGenerator(seed: 42)
         var index = IDIndex()
         var model: [Int32: UInt32] = [:]
