@@ -1,5 +1,6 @@
-/// Numbers by id (accounts', attempts', the log writer's streams, live trips), in one open-addressed table
-/// (linear probing, at most 7/8 full) of 8-byte buckets: a 32-bit hash of the id and its number.
+/// Numbers by id (accounts', attempts', the log writer's streams, the OOA service's live trips),
+/// in one open-addressed table (linear probing, at most 7/8 full) of 8-byte buckets: a 32-bit
+/// hash of the id and its number.
 /// The ids themselves are not kept here but by the caller (e.g. in an account's packed strings),
 /// so the caller confirms a bucket whose hash matches. An `OrderedDictionary` of the ids took a
 /// `String` and a hash-table entry more per id, and hashed each id with a seeded SipHash.
@@ -103,7 +104,7 @@ public struct IDIndex: Sendable {
     /// left marked removed and look-ups stay as short as if it had never been added.
     @discardableResult
     public mutating func remove(_ number: Int32, hash: UInt32) -> Bool {
-        guard !buckets.isEmpty else { return false }
+        guard !buckets.isEmpty, number != Self.empty else { return false }
         let mask = buckets.count - 1
         var hole = Int(hash) & mask
         while buckets[hole].number != number {

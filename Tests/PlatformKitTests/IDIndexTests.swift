@@ -50,6 +50,7 @@ final class IDIndexTests: XCTestCase {
         index.insert(1, hash: 5)
         XCTAssertFalse(index.remove(2, hash: 5))
         XCTAssertFalse(index.remove(1, hash: 6))
+        XCTAssertFalse(index.remove(-1, hash: 7), "-1 marks a free bucket, never a number")
         XCTAssertEqual(index.count, 1)
         XCTAssertEqual(index.number(hash: 5) { $0 == 1 }, 1)
     }
