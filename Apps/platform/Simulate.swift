@@ -44,8 +44,9 @@ struct Simulate: ParsableCommand {
             // the log's 65 536 events per index run (~22 virtual seconds at that scale) most
             // streams had one event in a run (a trip's OOA stream gets one every 30 s), so each
             // run wrote about a row per event; 524 288 events per run took a sixth off the
-            // writer's time, and 1 048 576 another 7-11 % (a driver's streams get a row and a
-            // version update a run; stream reads scan up to that many unindexed events).
+            // writer's time, 1 048 576 another 7-11 % and 2 097 152 another 6-7 % (a driver's
+            // streams get a row and a version update a run; stream reads scan up to that many
+            // unindexed events, and the writer holds 16 bytes for each until the run).
             // Payloads are compressed against dictionaries trained from the run's first events, 32
             // consecutive events' together (a payload block: zstd costs ~1–2 µs a call whatever
             // the input's size), at level 1: on blocks zstd's time goes by the byte, and level 1
@@ -55,8 +56,8 @@ struct Simulate: ParsableCommand {
             // onboarding accounts (hex digests, ~2.2:1 either way) compress 2.5 times as fast, the
             // ledger twice, the rest 1.0–1.6 times, for ~2 % more snapshot bytes.
             let storeOptions = SQLiteEventLogOptions(
-                durability: .normal, indexRunLength: 1_048_576, snapshotCompressionLevel: 1,
-                writerPageCacheKilobytes: 32_768, payloadCompression: PayloadCompression(level: 1)
+                durability: .normal, indexRunLength: 2_097_152, snapshotCompressionLevel: 1,
+                cachedStreams: 750_000, writerPageCacheKilobytes: 32_768, payloadCompression: PayloadCompression(level: 1)
             )
             let store = try SQLiteEventLog(path: log, clock: .virtual(clock), options: storeOptions)
             // A run killed before its first append left an empty log: it starts over, with this

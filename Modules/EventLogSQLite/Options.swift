@@ -3,7 +3,7 @@ public struct SQLiteEventLogOptions: Sendable {
     public var durability: Durability
     /// Create the file when it does not exist; otherwise a missing file is an error.
     public var createIfMissing: Bool
-    /// Events per run of the per-stream index (see the README's "Storage layout").
+    /// Events per run of the per-stream index (see the README's "Storage layout"), 1 to 2^31.
     public var indexRunLength: Int64
     /// zstd level for snapshots.
     public var snapshotCompressionLevel: Int
@@ -36,7 +36,7 @@ public struct SQLiteEventLogOptions: Sendable {
     ) {
         self.durability = durability
         self.createIfMissing = createIfMissing
-        self.indexRunLength = max(1, indexRunLength)
+        self.indexRunLength = min(max(1, indexRunLength), 1 << 31)
         self.snapshotCompressionLevel = snapshotCompressionLevel
         self.maxSnapshotSize = maxSnapshotSize
         self.checkpointPages = checkpointPages

@@ -135,7 +135,7 @@ final class PreparedBatch: @unchecked Sendable {
                 }
                 let stream = cache.advance(streamID, to: position, head: head)
                 let typeID = cache.typeID(type)
-                cache.unindexed.append((stream.id, sequence, position))
+                try cache.addUnindexed(stream: stream.id, sequence: sequence, position: position)
                 let payload = entry.payload(in: payloadBytes)
                 let previous = count == 0
                     ? nil : UnsafeRawBufferPointer(start: hashes + (count - 1) * 32, count: 32)

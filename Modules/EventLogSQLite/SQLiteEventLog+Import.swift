@@ -38,7 +38,7 @@ extension SQLiteEventLog {
                     entry: block.count, sequence: event.sequence, position: event.position, recordedAt: event.recordedAt.millisecondsSinceEpoch,
                     streamID: stream.id, typeID: type.id, isNewStream: stream.isNew, isNewType: type.isNew
                 ), hash: hash)
-                current.unindexed.append((stream.id, event.sequence, event.position))
+                try current.addUnindexed(stream: stream.id, sequence: event.sequence, position: event.position)
                 current.lastSequence = event.sequence
                 current.lastHash = hash
                 count += 1

@@ -242,26 +242,26 @@ public final class SQLiteEventLog: EventLogStore, BulkEventLogWriter, Sendable {
         let byStream = cache.unindexed
         var start = byStream.startIndex
         while start < byStream.endIndex {
-            let streamID = byStream[start].stream
-            let end = byStream[start...].firstIndex { $0.stream != streamID } ?? byStream.endIndex
+            let stream = byStream[start].stream
+            let end = byStream[start...].firstIndex { $0.stream != stream } ?? byStream.endIndex
             let events = byStream[start..<end]
             sqlite3_reset(insertRun)
             sqlite3_bind_int64(insertRun, 1, first)
-            sqlite3_bind_int64(insertRun, 2, streamID)
-            try RunIndex.encode(events.lazy.map(\.sequence)).withUnsafeBytes { blob in
+            sqlite3_bind_int64(insertRun, 2, Int64(stream))
+            try RunIndex.encode(events.lazy.map { $0.sequence(after: first - 1) }).withUnsafeBytes { blob in
                 sqlite3_bind_blob(insertRun, 3, blob.baseAddress, Int32(blob.count), SQLiteRaw.transient)
                 _ = try SQLiteRaw.step(insertRun, db)
             }
             sqlite3_reset(updateVersion)
             sqlite3_bind_int64(updateVersion, 1, events[end - 1].position)
-            sqlite3_bind_int64(updateVersion, 2, streamID)
+            sqlite3_bind_int64(updateVersion, 2, Int64(stream))
             _ = try SQLiteRaw.step(updateVersion, db)
             start = end
         }
         try db.execute(sql: "UPDATE meta SET value = ? WHERE key = 'indexed_through'", arguments: [cache.lastSequence])
         cache.indexedThrough = cache.lastSequence
         // Room for the next run and a batch past it up front: the array is not regrown, and does
-        // not double when the run's last batch overshoots (25 MB at 1 048 576 events a run).
+        // not double when the run's last batch overshoots (32 MB at 2 097 152 events a run).
         cache.unindexed = []
         cache.unindexed.reserveCapacity(Int(options.indexRunLength) + 8_192)
         cache.rotate(limit: options.cachedStreams)

@@ -30,9 +30,8 @@ struct WriterCache {
     /// the table may hold cold streams it never saw (the cache was loaded from a log with some).
     private(set) var coldStreams: ColdStreamFilter? = ColdStreamFilter()
     var types: [String: Int64] = [:]
-    /// The events after `indexedThrough` (stream id, sequence number, position), in order: the
-    /// next index run.
-    var unindexed: [(stream: Int64, sequence: Int64, position: Int64)] = []
+    /// The events after `indexedThrough`, in order: the next index run.
+    var unindexed: [UnindexedEvent] = []
     /// The last type looked up: batches are often of one type.
     private var lastType: (name: String, id: Int64)?
     /// Ids the next new stream and type get (the writer assigns them; rows are inserted with them).
@@ -57,17 +56,17 @@ struct WriterCache {
         if cache.hasColdStreams { cache.coldStreams = nil }
         // The unindexed tail: in rows written before blocks, then in blocks.
         let tail = try Row.fetchCursor(db, sql: "SELECT stream_id, seq, position FROM events WHERE seq > ?", arguments: [cache.indexedThrough])
-        while let row = try tail.next() { cache.unindexed.append((row[0], row[1], row[2])) }
+        while let row = try tail.next() { try cache.addUnindexed(stream: row[0], sequence: row[1], position: row[2]) }
         var reader = PayloadReader(dictionaries)
         try SQLiteEventLog.forEachBlock(from: cache.indexedThrough + 1, through: .max, &reader, db) { block in
             for (index, record) in block.records.enumerated() where block.firstSequence + Int64(index) > cache.indexedThrough {
-                cache.unindexed.append((record.stream, block.firstSequence + Int64(index), record.position))
+                try cache.addUnindexed(stream: record.stream, sequence: block.firstSequence + Int64(index), position: record.position)
             }
             return true
         }
         // Every stream's head, or past the limit only those of the tail's streams.
         let streams = cache.hasColdStreams
-            ? try Set(cache.unindexed.map(\.stream)).compactMap { id in
+            ? try Set(cache.unindexed.map { Int64($0.stream) }).compactMap { id in
                 try Row.fetchOne(db.cachedStatement(sql: "SELECT id, name, version FROM streams WHERE id = ?"), arguments: [id])
             }
             : try Row.fetchAll(db, sql: "SELECT id, name, version FROM streams")
@@ -76,7 +75,7 @@ struct WriterCache {
             numbers[row[0]] = cache.streams.insert(row[1] as String, Head(id: row[0], version: row[2]))
         }
         for event in cache.unindexed {
-            if let number = numbers[event.stream] { cache.streams.setVersion(event.position, at: number) }
+            if let number = numbers[Int64(event.stream)] { cache.streams.setVersion(event.position, at: number) }
         }
         for row in try Row.fetchAll(db, sql: "SELECT id, name FROM event_types") {
             cache.types[row[1]] = row[0]
@@ -171,6 +170,17 @@ struct WriterCache {
         nextStreamID += 1
         streams.insert(name, Head(id: id, version: position))
         return (id, true)
+    }
+
+    /// Adds event `sequence` of stream `stream`, at `position`, to the next index run.
+    ///
+    /// - Throws: ``EventLogError`` `.invalidInput` past 4 294 967 295 streams, or as many events
+    ///   after the last index run (runs are at most 2^31 events: see ``SQLiteEventLogOptions/indexRunLength``).
+    mutating func addUnindexed(stream: Int64, sequence: Int64, position: Int64) throws {
+        guard let event = UnindexedEvent(stream: stream, sequence: sequence, position: position, after: indexedThrough) else {
+            throw EventLogError(.invalidInput, "event \(sequence) of stream \(stream): the stream index holds 32-bit stream ids and runs of up to 2^32 events")
+        }
+        unindexed.append(event)
     }
 
     /// The type's id and whether the type is new (its row must then be inserted with that id).
