@@ -36,10 +36,11 @@ struct Simulate: ParsableCommand {
             let assets = try SimulationAssets.load(fixtures: fixtures)
             let clock = VirtualClock()
             // A city has ~7 streams per rider, most of them short-lived (an attempt, a trip). The
-            // writer keeps ~750 000 heads of recently appended-to streams (the log's 1 000 000 less
-            // what the index runs below add between two rotations): with 250 000, a city of
-            // 2 000 000 riders looked one event's stream in 24 up in the file (a driver's streams
-            // went cold between two trips), 14 % of the writer's time; with 50 000, one in five. Fewer look-ups read fewer index pages back, so its SQLite page
+            // writer keeps 750 000 heads of recently appended-to streams (the log's default is
+            // 1 000 000; the long index runs below keep more between two rotations): with 250 000,
+            // a city of 2 000 000 riders looked one event's stream in 24 up in the file (a
+            // driver's streams went cold between two trips), 14 % of the writer's time; with
+            // 50 000, one in five. Fewer look-ups read fewer index pages back, so its SQLite page
             // cache is 32 MB instead of the log's 64 MB, which pays for some of the heads. With
             // the log's 65 536 events per index run (~22 virtual seconds at that scale) most
             // streams had one event in a run (a trip's OOA stream gets one every 30 s), so each
