@@ -232,7 +232,8 @@ public final class SQLiteEventLog: EventLogStore, BulkEventLogWriter, Sendable {
     }
 
     private func writeIndexRun(cache: inout WriterCache, _ db: Database) throws {
-        let first = cache.indexedThrough + 1
+        let indexedThrough = cache.indexedThrough
+        let first = indexedThrough + 1
         try db.execute(sql: "INSERT INTO index_runs(first_seq, last_seq) VALUES (?, ?)", arguments: [first, cache.lastSequence])
         let insertRun = try db.cachedStatement(sql: "INSERT INTO stream_runs(run, stream_id, seqs) VALUES (?, ?, ?)").sqliteStatement
         let updateVersion = try db.cachedStatement(sql: "UPDATE streams SET version = ? WHERE id = ?").sqliteStatement
@@ -248,7 +249,7 @@ public final class SQLiteEventLog: EventLogStore, BulkEventLogWriter, Sendable {
             sqlite3_reset(insertRun)
             sqlite3_bind_int64(insertRun, 1, first)
             sqlite3_bind_int64(insertRun, 2, Int64(stream))
-            try RunIndex.encode(events.lazy.map { $0.sequence(after: first - 1) }).withUnsafeBytes { blob in
+            try RunIndex.encode(events.lazy.map { $0.sequence(after: indexedThrough) }).withUnsafeBytes { blob in
                 sqlite3_bind_blob(insertRun, 3, blob.baseAddress, Int32(blob.count), SQLiteRaw.transient)
                 _ = try SQLiteRaw.step(insertRun, db)
             }

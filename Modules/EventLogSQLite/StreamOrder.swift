@@ -5,13 +5,11 @@
 /// histogram, which stays in the cache) a pass: two passes for up to 67 million streams. A
 /// comparison sort of a run of 524 288 events took about 5 % of a simulation's writer's time.
 enum StreamOrder {
-    typealias Event = UnindexedEvent
-
     private static let digitBits = 13
     private static let digitMask = UInt64(1 << digitBits - 1)
 
     /// Groups `events` (in sequence order) by stream, in place.
-    static func group(_ events: inout [Event]) {
+    static func group(_ events: inout [UnindexedEvent]) {
         let largest = UInt64(events.lazy.map(\.stream).max() ?? 0)
         let passes = (UInt64.bitWidth - largest.leadingZeroBitCount + digitBits - 1) / digitBits
         guard events.count > 1, passes > 0 else { return }
@@ -32,10 +30,10 @@ enum StreamOrder {
 
     /// One pass: `source` into `target`, stably, by the stream id's digit at `shift`.
     private static func scatter(
-        _ source: UnsafeBufferPointer<Event>, into target: UnsafeMutableBufferPointer<Event>, shift: UInt64,
+        _ source: UnsafeBufferPointer<UnindexedEvent>, into target: UnsafeMutableBufferPointer<UnindexedEvent>, shift: UInt64,
         counts: UnsafeMutableBufferPointer<Int>
     ) {
-        func digit(_ event: Event) -> Int { Int(UInt64(event.stream) >> shift & digitMask) }
+        func digit(_ event: UnindexedEvent) -> Int { Int(UInt64(event.stream) >> shift & digitMask) }
         counts.update(repeating: 0)
         for event in source { counts[digit(event)] += 1 }
         var start = 0
