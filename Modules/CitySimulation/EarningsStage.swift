@@ -24,6 +24,13 @@ final class EarningsStage {
         return state
     }
 
+    /// Every driver's tracker, each packed first: the tracker snapshot copies the bytes of
+    /// those no trip changed since the last one.
+    func packedTrackers() -> TrackerProjection.State {
+        fleet.packTrackers()
+        return trackers
+    }
+
     func tripCompleted(driver: Int, trip: Int, fare: Money, at now: Instant) throws {
         _ = try fleet.completeTrip(driverID: EntityID.driver(driver), tripID: EntityID.trip(trip), fare: fare, at: now, appendingTo: log)
     }

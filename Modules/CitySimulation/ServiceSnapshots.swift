@@ -148,7 +148,7 @@ extension Simulation {
             .init(TripServiceProjection()) { driverApps.serviceState },
             .init(OptimisticProjection<TripSync>(), encodedAs: { driverApps.clientStatesView }, state: { driverApps.clientStates }),
             .init(EarningsProjection()) { earnings.ledger },
-            .init(TrackerProjection()) { earnings.trackers },
+            .init(TrackerProjection(), encodedAs: { earnings.packedTrackers() }, state: { earnings.trackers }),
             .init(MembershipProjection()) { membership.serverState },
         ] + Self.foldedOnEmit.map { .folded($0, in: folds) } + [
             .init(OOAProjection()) { liveActivities.projectionState },

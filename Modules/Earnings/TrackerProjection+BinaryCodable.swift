@@ -11,24 +11,12 @@ extension TrackerProjection.State: Codable, BinaryEncodable, BinaryDecodable {
         case driverIDs, packedTrackers, trackers
     }
 
-    /// Calls `body` with each tracker packed, in the order of `driverIDs`: a tracker at a time, so
-    /// a big state's packed bytes are never all held in one array (a snapshot is written in chunks).
-    private func forEachPacked(_ driverIDs: [String], _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-        var scratch = PackedFieldWriter()
-        for driverID in driverIDs {
-            scratch.removeAll()
-            trackers[driverID]?.pack(into: &scratch)
-            scratch.bytes.withUnsafeBufferPointer(body)
-        }
-    }
-
     /// Trackers unpacked from `bytes`, one per driver of `driverIDs`, in order. Errors name no
     /// coding path (the binary reader puts them under their key).
-    private static func trackers(_ driverIDs: [String], packed bytes: UnsafeBufferPointer<UInt8>) throws -> [String: TrackerState] {
+    private static func trackers(_ driverIDs: [String], packed bytes: UnsafeBufferPointer<UInt8>) throws -> TrackerTable {
         // Cards repeat their titles and ids from driver to driver.
         var reader = PackedFieldReader(bytes, interningStrings: true)
-        var trackers: [String: TrackerState] = [:]
-        trackers.reserveCapacity(driverIDs.count)
+        var trackers = TrackerTable(minimumCapacity: driverIDs.count)
         do throws(PackedFieldError) {
             for driverID in driverIDs { trackers[driverID] = try TrackerState(packed: &reader) }
             guard reader.isAtEnd else { throw reader.problem("bytes left after the last tracker") }
@@ -43,9 +31,9 @@ extension TrackerProjection.State: Codable, BinaryEncodable, BinaryDecodable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        let driverIDs = trackers.keys.sorted()
+        let driverIDs = trackers.driverIDs.sorted()
         var bytes: [UInt8] = []
-        forEachPacked(driverIDs) { bytes.append(contentsOf: $0) }
+        trackers.forEachPacked(driverIDs) { bytes.append(contentsOf: $0) }
         try container.encode(driverIDs, forKey: .driverIDs)
         try container.encode(bytes, forKey: .packedTrackers)
     }
@@ -56,20 +44,20 @@ extension TrackerProjection.State: Codable, BinaryEncodable, BinaryDecodable {
             let driverIDs = try container.decode([String].self, forKey: .driverIDs)
             trackers = try bytes.withUnsafeBufferPointer { try Self.trackers(driverIDs, packed: $0) }
         } else {
-            trackers = try container.decode([String: TrackerState].self, forKey: .trackers)
+            trackers = TrackerTable(try container.decode([String: TrackerState].self, forKey: .trackers))
         }
     }
 
     /// Packs every tracker once, their total size patched in after them.
     public func encode(to writer: inout BinaryKeyedWriter) {
-        let driverIDs = trackers.keys.sorted()
+        let driverIDs = trackers.driverIDs.sorted()
         writer.encode(driverIDs, forKey: "driverIDs")
-        writer.encodeBytes(forKey: "packedTrackers") { bytes in forEachPacked(driverIDs) { bytes.append($0) } }
+        writer.encodeBytes(forKey: "packedTrackers") { bytes in trackers.forEachPacked(driverIDs) { bytes.append($0) } }
     }
 
     public init(from reader: inout BinaryKeyedReader) throws {
         if reader.keys.contains("trackers") {
-            trackers = try reader.decode([String: TrackerState].self, forKey: "trackers")
+            trackers = TrackerTable(try reader.decode([String: TrackerState].self, forKey: "trackers"))
             return
         }
         let driverIDs = try reader.decode([String].self, forKey: "driverIDs")

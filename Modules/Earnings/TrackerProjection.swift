@@ -6,7 +6,7 @@ import RealtimeAPI
 public struct TrackerProjection: Projection {
     /// Snapshots pack every tracker into one byte string (see `TrackerProjection+BinaryCodable.swift`).
     public struct State: Sendable, Hashable {
-        public var trackers: [String: TrackerState] = [:]
+        public var trackers = TrackerTable()
         public init() {}
     }
 
@@ -31,7 +31,7 @@ public struct TrackerProjection: Projection {
 
     public func apply(_ event: any Event, envelope: RecordedEvent, to state: inout State) {
         guard let event = event as? any TrackerEvent else { return }
-        state.trackers[event.driverID, default: TrackerState()].apply(event)
+        state.trackers.apply(event, driverID: event.driverID)
     }
 
     /// One driver's tracker rebuilt from `log` (its stream only) as of `instant`.

@@ -16,7 +16,7 @@ import RealtimeAPI
 public struct EarningsFleet: Sendable {
     public private(set) var backend: EarningsBackend
     /// Each driver's tracker (client side).
-    public private(set) var trackers: [String: TrackerState] = [:]
+    public private(set) var trackers = TrackerTable()
     public var dataManager: TrackerDataManager
 
     public init(config: EarningsConfig = EarningsConfig(), dataManager: TrackerDataManager = TrackerDataManager()) {
@@ -53,7 +53,7 @@ public struct EarningsFleet: Sendable {
     /// Folds a client event (privacy, selection, dismissal, pull outcome) into its driver's tracker
     /// and returns it encoded for the log.
     public mutating func record(_ event: any Event, driverID: String) throws -> NewEvent {
-        trackers[driverID, default: TrackerState()].apply(event)
+        trackers.apply(event, driverID: driverID)
         return try event.newEvent(stream: earningsStream(driverID: driverID))
     }
 
@@ -76,6 +76,13 @@ public struct EarningsFleet: Sendable {
     /// The three modes of a driver's tracker at `instant` (expiry is evaluated then).
     public func modes(driverID: String, at instant: Instant) -> TrackerModes {
         dataManager.modes(tracker(driverID).streams, ui: tracker(driverID).ui, now: instant)
+    }
+
+    /// Packs every driver's tracker until the driver's next trip or tracker event (see
+    /// ``TrackerTable/packAll()``): idle trackers then take less memory, and a tracker snapshot
+    /// copies their bytes instead of packing them again.
+    public mutating func packTrackers() {
+        trackers.packAll()
     }
 
     /// A driver's tracker state (empty for an unknown driver).
@@ -122,7 +129,7 @@ public struct EarningsFleet: Sendable {
 
     private mutating func decideTrip(driverID: String, tripID: String, fare: Money, at instant: Instant) throws -> [any Event] {
         let events = try backend.completeTrip(driverID: driverID, tripID: tripID, fare: fare, at: instant)
-        for event in events { trackers[driverID, default: TrackerState()].apply(event) }
+        for event in events { trackers.apply(event, driverID: driverID) }
         return events
     }
 
@@ -131,7 +138,7 @@ public struct EarningsFleet: Sendable {
         case let fact as any EarningsFact where instant.map({ fact.at <= $0 }) ?? true:
             backend.apply(fact)
         case let trackerEvent as any TrackerEvent where instant.map({ trackerEvent.at <= $0 }) ?? true:
-            trackers[trackerEvent.driverID, default: TrackerState()].apply(trackerEvent)
+            trackers.apply(trackerEvent, driverID: trackerEvent.driverID)
         default:
             return
         }

@@ -45,20 +45,64 @@ final class TrackerSnapshotPackingTests: XCTestCase {
             try assertDecodesLikeCodable(state)
             XCTAssertEqual(try TrackerProjection().decodeState(TrackerProjection().encodeState(state)), state)
         }
-        let kinds = Set(state(drivers: 40, seed: 7).trackers.values.flatMap { $0.managers.flatMap(\.cards) }.compactMap(\.payload?.kind))
+        let kinds = Set(state(drivers: 40, seed: 7).trackers.dictionary.values.flatMap { $0.managers.flatMap(\.cards) }.compactMap(\.payload?.kind))
         XCTAssertEqual(kinds.count, TrackerCardKind.allCases.count, "every card kind is packed")
+    }
+
+    func test_trackersKeptPacked_readCompareAndSnapshot_asUnpacked() throws {
+        let live = state(drivers: 40, seed: 5)
+        var packed = live
+        packed.trackers.packAll()
+        XCTAssertEqual(packed.trackers.packedCount, live.trackers.count)
+        XCTAssertEqual(live.trackers.packedCount, 0, "the copy packed alone")
+        XCTAssertEqual(packed, live)
+        XCTAssertEqual(packed.trackers.dictionary, live.trackers.dictionary)
+        XCTAssertEqual(try BinaryEncoder().encode(packed), try BinaryEncoder().encode(live))
+        try assertEncodesLikeCodable(packed)
+        var other = live
+        other.trackers["driver-3"]?.apply(TrackerPrivacyChanged(driverID: "driver-3", privacyStatus: .visible, at: at(99_999)))
+        XCTAssertNotEqual(packed, other, "a packed tracker compares by what it holds")
+    }
+
+    /// Random tracker events over a few drivers, folded into a table packed now and then and into
+    /// one never packed: after every step they hold the same trackers, and an event unpacks its
+    /// driver's tracker alone.
+    func test_eventsAfterPacking_foldAsWithoutPacking() {
+        var random = SeededGenerator(seed: 11)
+        var (packed, live) = (TrackerTable(), TrackerTable())
+        for step in 0..<400 {
+            let driverID = "driver-\(random.next() % 6)"
+            let time = Int64(step * 60)
+            let event: any Event = switch random.next() % 5 {
+            case 0: TrackerPrivacyChanged(driverID: driverID, privacyStatus: random.next() % 2 == 0 ? .hidden : .visible, at: at(time))
+            case 1: TrackerStatusItemSelected(driverID: driverID, cardID: "card-\(random.next() % 4)", at: at(time))
+            case 2: TrackerPullFailed(driverID: driverID, service: .incentives, reason: "timeout", at: at(time), retryAt: at(time + 30))
+            default: TrackerCardsPushed(
+                driverID: driverID, service: random.next() % 3 == 0 ? .incentives : .earnings,
+                cards: (0..<Int(random.next() % 4)).map { card("card-\($0)", priority: Double(step), total: Int64(step)) }, at: at(time)
+            )
+            }
+            let wasPacked = packed.packedCount
+            let driverWasPacked = packed.isPacked(driverID)
+            live.apply(event, driverID: driverID)
+            packed.apply(event, driverID: driverID)
+            XCTAssertEqual(packed.packedCount, wasPacked - (driverWasPacked ? 1 : 0), "step \(step)")
+            XCTAssertEqual(packed, live, "step \(step)")
+            if random.next() % 10 == 0 { packed.packAll() }
+        }
+        XCTAssertEqual(packed.dictionary, live.dictionary)
     }
 
     func test_packedTrackers_takeAThirdOfTheBytes_ofKeyedTrackers() throws {
         let state = state(drivers: 200)
         let packed = try BinaryEncoder().encode(state).count
-        let keyed = try BinaryEncoder().encode(LegacyTrackers(trackers: state.trackers)).count
+        let keyed = try BinaryEncoder().encode(LegacyTrackers(trackers: state.trackers.dictionary)).count
         XCTAssertLessThan(packed * 3, keyed, "\(packed) bytes packed, \(keyed) keyed")
     }
 
     func test_aSnapshotWrittenBeforePacking_stillLoads() throws {
         let state = state(drivers: 25, seed: 3)
-        let legacy = try BinaryEncoder().encode(LegacyTrackers(trackers: state.trackers))
+        let legacy = try BinaryEncoder().encode(LegacyTrackers(trackers: state.trackers.dictionary))
         XCTAssertEqual(try TrackerProjection().decodeState(legacy), state)
         var codable = BinaryDecoder()
         codable.usesBinaryDecodable = false
@@ -87,6 +131,13 @@ final class TrackerSnapshotPackingTests: XCTestCase {
                 XCTAssertTrue(context.debugDescription.hasPrefix(expected), "\(name): \(context.debugDescription)")
             }
         }
+    }
+}
+
+extension TrackerTable {
+    /// Every tracker, unpacked.
+    var dictionary: [String: TrackerState] {
+        Dictionary(uniqueKeysWithValues: driverIDs.map { ($0, self[$0]!) })
     }
 }
 
