@@ -75,7 +75,8 @@ public struct EarningsFleet: Sendable {
 
     /// The three modes of a driver's tracker at `instant` (expiry is evaluated then).
     public func modes(driverID: String, at instant: Instant) -> TrackerModes {
-        dataManager.modes(tracker(driverID).streams, ui: tracker(driverID).ui, now: instant)
+        let tracker = tracker(driverID)
+        return dataManager.modes(tracker.streams, ui: tracker.ui, now: instant)
     }
 
     /// Packs every driver's tracker until the driver's next trip or tracker event (see
