@@ -34,6 +34,12 @@ public struct TrackerProjection: Projection {
         state.trackers.apply(event, driverID: event.driverID)
     }
 
+    /// Packs every tracker (see ``TrackerTable/packAll()``): the next snapshot copies the bytes of
+    /// the trackers no event changed since.
+    public func prepareForSnapshot(_ state: inout State) {
+        state.trackers.packAll()
+    }
+
     /// One driver's tracker rebuilt from `log` (its stream only) as of `instant`.
     public static func tracker(driverID: String, in log: some EventLogReader, at instant: Instant?) throws -> TrackerState {
         var state = TrackerState()

@@ -14,4 +14,12 @@ public protocol Projection: Sendable {
     var initialState: State { get }
     /// Folds one decoded event (with its envelope) into `state`.
     func apply(_ event: any Event, envelope: RecordedEvent, to state: inout State)
+    /// Readies `state` for a snapshot without changing what it holds (it may keep what no event
+    /// changed lately in a more compact form, say). ``ProjectionRunner`` and ``ProjectionGroup``
+    /// call it before each snapshot; by default it does nothing.
+    func prepareForSnapshot(_ state: inout State)
+}
+
+extension Projection {
+    public func prepareForSnapshot(_ state: inout State) {}
 }

@@ -228,6 +228,7 @@ private final class Member<P: Projection>: GroupMember {
     }
 
     func save(to store: any SnapshotStore, at sequence: Int64) throws -> Int {
-        try store.saveSnapshot(of: projection, state: state, at: sequence).stateSize
+        projection.prepareForSnapshot(&state)
+        return try store.saveSnapshot(of: projection, state: state, at: sequence).stateSize
     }
 }

@@ -48,6 +48,7 @@ public final class ProjectionRunner<P: Projection> {
     @discardableResult
     public func snapshotNow() throws -> SnapshotInfo? {
         guard let snapshots else { return nil }
+        projection.prepareForSnapshot(&state)
         let info = try snapshots.saveSnapshot(of: projection, state: state, at: sequence)
         lastSnapshotSequence = sequence
         lastSnapshotSize = info.stateSize

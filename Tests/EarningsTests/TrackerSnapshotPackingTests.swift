@@ -64,6 +64,27 @@ final class TrackerSnapshotPackingTests: XCTestCase {
         XCTAssertNotEqual(packed, other, "a packed tracker compares by what it holds")
     }
 
+    /// A runner and a group pack the trackers they hold before each snapshot (the projection's
+    /// `prepareForSnapshot`), and their snapshots replay to the same trackers.
+    func test_runnersAndGroups_packTheTrackers_beforeEachSnapshot() throws {
+        let log = InMemoryEventLog(clock: .constant(monday))
+        let runner = try ProjectionRunner(TrackerProjection(), log: log, snapshots: log)
+        let group = try ProjectionGroup([TrackerProjection()], log: log, snapshots: log)
+        for driver in 0..<5 {
+            let push = TrackerCardsPushed(driverID: "driver-\(driver)", service: .earnings, cards: [card("daily", total: Int64(driver))], at: at(Int64(driver)))
+            try log.append([push.newEvent(stream: earningsStream(driverID: push.driverID))])
+        }
+        try runner.catchUp()
+        try group.apply(log.events())
+        XCTAssertEqual(runner.state.trackers.packedCount, 0)
+        try runner.snapshotNow()
+        XCTAssertEqual(runner.state.trackers.packedCount, 5)
+        try group.snapshotNow()
+        XCTAssertEqual(group.state(of: TrackerProjection.self)?.trackers.packedCount, 5)
+        XCTAssertEqual(try TrackerProjection().replay(log, snapshots: log).state, runner.state)
+        XCTAssertEqual(group.state(of: TrackerProjection.self), runner.state)
+    }
+
     /// Random tracker events over a few drivers, folded into a table packed now and then and into
     /// one never packed: after every step they hold the same trackers, and an event unpacks its
     /// driver's tracker alone.
