@@ -50,10 +50,11 @@ let package = Package(
         ),
         .systemLibrary(name: "CJemalloc", path: "Modules/CJemalloc", providers: [.apt(["libjemalloc-dev"])]),
         .target(name: "CJemallocSettings", path: "Modules/CJemallocSettings"),
+        .target(name: "CMemoryHints", path: "Modules/CMemoryHints"),
 
         // MARK: - Shared core (no SQLite)
         module("Zstd", ["CZstd"]),
-        module("PlatformKit", swiftSettings: specializable),
+        module("PlatformKit", ["CMemoryHints"], swiftSettings: specializable),
         module("EventLog", ["PlatformKit"], swiftSettings: specializable),
         module("LedgerDemo", ["EventLog"]),
 

@@ -89,6 +89,12 @@ final class DriverAppStage {
         return try step(driver, now: now, online: online())
     }
 
+    /// Starts loading what ``advance(_:now:online:)`` reads first for `driver` into the caches.
+    func prefetch(_ driver: Int) {
+        nextWakeUps.prefetch(driver)
+        apps.prefetch(driver)
+    }
+
     /// Steps `driver`'s app at `now`: ``advance(_:now:online:)`` even when nothing seems due (an
     /// action or a restart has just changed the app).
     private func step(_ driver: Int, now: Instant, online: Bool) throws -> Instant? {

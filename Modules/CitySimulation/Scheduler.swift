@@ -62,6 +62,10 @@ struct Scheduler<Payload> {
         return (Instant(millisecondsSinceEpoch: entry.time), entry.payload)
     }
 
+    /// The event `popNext(notAfter:)` would return now, if it is in the current second (a hint:
+    /// events scheduled before the next pop may come first).
+    var upcoming: Payload? { near.min?.payload }
+
     /// The bucket of `time`: floor division, so times before the epoch sort first too.
     private static func bucket(of time: Int64) -> Int64 {
         time >= 0 ? time / bucketWidth : (time + 1) / bucketWidth - 1

@@ -7,6 +7,15 @@ import PlatformKit
 extension Simulation {
     func hasCoverage(_ driver: Int) -> Bool { map.hasCoverage(at: positions[driver]) }
 
+    /// Starts loading what a step of `driver` reads first into the caches: at scale a driver's
+    /// entries are cold in memory.
+    func prefetchDriver(_ driver: Int) {
+        drivers.prefetch(driver)
+        positions.prefetch(driver)
+        driverWakeUps.prefetch(driver)
+        driverApps.prefetch(driver)
+    }
+
     /// Runs an app action of `driver` now and schedules the app's next wake-up.
     func driverAction(
         _ driver: Int, online: Bool, _ action: (inout OptimisticClient<TripSync>, Instant) throws -> OptimisticRequest

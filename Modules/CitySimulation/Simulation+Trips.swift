@@ -48,6 +48,7 @@ extension Simulation {
 
     func tripUpdate(_ ref: TripRef) throws {
         guard var trip = trips[ref], let end = trip.phaseEndsAt, clock.now < end else { return }
+        if let driver = trip.driver { prefetchDriver(driver) }
         if trip.phase == .enRoute, random.bool(probability: 0.003) {
             return try cancel(ref, reason: "rider cancelled")
         }
@@ -75,6 +76,7 @@ extension Simulation {
 
     func driverArrived(_ ref: TripRef) throws {
         guard var trip = trips[ref], trip.phase == .enRoute, let driver = trip.driver else { return }
+        prefetchDriver(driver)
         trip.phase = .arrived
         positions[driver] = trip.pickup
         drivers[driver].activity = .waiting(trip: trip.id)
@@ -86,6 +88,7 @@ extension Simulation {
 
     func beginTrip(_ ref: TripRef) throws {
         guard var trip = trips[ref], trip.phase == .arrived, let driver = trip.driver else { return }
+        prefetchDriver(driver)
         let duration = map.travelTime(from: trip.pickup, to: trip.dropoff)
         trip.phase = .onTrip
         trip.startLeg(from: trip.pickup, to: trip.dropoff, now: clock.now, duration: duration)
@@ -101,6 +104,7 @@ extension Simulation {
 
     func endTrip(_ ref: TripRef) throws {
         guard var trip = trips.remove(ref), trip.phase == .onTrip, let driver = trip.driver, let fare = trip.fare else { return }
+        prefetchDriver(driver)
         try tell(&trip, .completed, eta: .zero)
         positions[driver] = trip.dropoff
         drivers[driver].activity = .closing

@@ -88,6 +88,7 @@ public final class Simulation {
             try start()
             while let (instant, step) = scheduler.popNext(notAfter: options.end) {
                 if instant > clock.now { clock.set(to: instant) }
+                if let upcoming = scheduler.upcoming { prefetch(for: upcoming) }
                 try handle(step)
                 try serviceSnapshots?.saveIfDue(sink)
                 steps += 1
@@ -121,6 +122,19 @@ public final class Simulation {
     }
 
     // MARK: - Steps
+
+    /// Starts loading what `step` reads first into the caches, while the step before it runs:
+    /// at scale its trip is cold in memory.
+    private func prefetch(for step: Step) {
+        switch step {
+        case .tripUpdate(let trip), .driverArrived(let trip), .beginTrip(let trip), .endTrip(let trip), .retryMatch(let trip):
+            trips.prefetch(trip)
+        case .driverApp(let driver):
+            prefetchDriver(driver)
+        default:
+            break
+        }
+    }
 
     func handle(_ step: Step) throws {
         switch step {

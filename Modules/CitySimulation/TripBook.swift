@@ -1,3 +1,5 @@
+import PlatformKit
+
 /// Where a trip is in the ``TripBook``: its slot, and its id to tell it from a later trip there.
 struct TripRef {
     let slot: Int32
@@ -35,6 +37,11 @@ struct TripBook {
             slots[Int(ref.slot)] = newValue
             if newValue == nil { free.append(ref.slot) }
         }
+    }
+
+    /// Starts loading the slot of `ref` into the caches, ahead of a step of its trip.
+    func prefetch(_ ref: TripRef) {
+        slots.prefetch(Int(ref.slot))
     }
 
     /// Takes the trip `ref` names out of the book, if it is still under way.

@@ -4,7 +4,8 @@ import XCTest
 
 final class SchedulerTests: XCTestCase {
     /// Law: whatever is scheduled when, events come out by time, ties in scheduling order, and
-    /// only when due: as from a list kept sorted.
+    /// only when due: as from a list kept sorted. `upcoming`, when it names an event, names the
+    /// one that comes out next.
     func testEventsComeOutByTimeThenSchedulingOrder() {
         for seed in 1...5 {
             let random = RandomSource.seeded(UInt64(seed))
@@ -25,8 +26,10 @@ final class SchedulerTests: XCTestCase {
                 } else {
                     let limit = now + Int64(random.int(in: 0..<2_000))
                     let expected = pending.min { ($0.time, $0.order) < ($1.time, $1.order) }.flatMap { $0.time <= limit ? $0 : nil }
+                    let upcoming = scheduler.upcoming
                     let popped = scheduler.popNext(notAfter: Instant(millisecondsSinceEpoch: limit))
                     XCTAssertEqual(popped?.1, expected?.order, "seed \(seed), step \(order)")
+                    if let upcoming, let popped { XCTAssertEqual(popped.1, upcoming, "the hint names the next event") }
                     XCTAssertEqual(popped?.0.millisecondsSinceEpoch, expected?.time)
                     if let expected {
                         pending.removeAll { $0.order == expected.order }
