@@ -27,6 +27,12 @@ final class LiveActivityStage {
         return dueTick()
     }
 
+    /// Starts loading the OOA service's state of trip number `trip` into the caches, ahead of
+    /// its next change.
+    func prefetch(trip: Int) {
+        session.service.prefetch(tripID: EntityID.trip(trip))
+    }
+
     /// Releases held pushes due by `now`; returns the next tick to schedule, if any.
     func tick(now: Instant) throws -> Instant? {
         if scheduledTick.map({ $0 <= now }) ?? false { scheduledTick = nil }

@@ -127,7 +127,10 @@ public final class Simulation {
     /// at scale its trip is cold in memory.
     private func prefetch(for step: Step) {
         switch step {
-        case .tripUpdate(let trip), .driverArrived(let trip), .beginTrip(let trip), .endTrip(let trip), .retryMatch(let trip):
+        case .tripUpdate(let trip), .driverArrived(let trip), .beginTrip(let trip), .endTrip(let trip):
+            trips.prefetch(trip)
+            liveActivities.prefetch(trip: trip.id)
+        case .retryMatch(let trip):
             trips.prefetch(trip)
         case .driverApp(let driver):
             prefetchDriver(driver)

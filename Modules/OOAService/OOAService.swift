@@ -40,6 +40,13 @@ public struct OOAService: Sendable {
     /// When the next held push or lifetime limit falls due, if any.
     public var nextDue: Instant? { timers.nextDue.map(Instant.init(millisecondsSinceEpoch:)) }
 
+    /// A hint ahead of a change of `tripID`: starts loading the service's state of that trip
+    /// into the CPU's caches, so that a `receive` soon after does not wait for main memory.
+    /// Changes nothing.
+    public func prefetch(tripID: String) {
+        trips.prefetch(tripID)
+    }
+
     /// Makes room for `trips` concurrent trips up front.
     public mutating func reserveCapacity(trips count: Int) {
         trips.reserveCapacity(count)

@@ -85,6 +85,14 @@ struct TripTable {
         index.number(hash: IDIndex.hash(tripID)) { ids[Int($0)] == tripID }
     }
 
+    /// Starts loading the id and slot of `tripID` into the caches (this reads its bucket of the
+    /// index), ahead of a ``slot(of:)``.
+    func prefetch(_ tripID: String) {
+        let candidate = Int(index.firstCandidate(hash: IDIndex.hash(tripID)))
+        ids.prefetch(candidate)
+        slots.prefetch(candidate)
+    }
+
     func id(of slot: Int32) -> String { ids[Int(slot)] }
 
     /// A fresh slot for `tripID` (its generation differs from any earlier use of the index).
