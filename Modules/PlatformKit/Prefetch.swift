@@ -9,13 +9,13 @@ extension Array {
         withUnsafeBufferPointer { elements in
             guard elements.indices.contains(index), let base = elements.baseAddress else { return }
             let start = UnsafeRawPointer(base + index)
-            let size = MemoryLayout<Element>.size
-            var offset = 0
-            while offset < size {
-                memory_hints_prefetch(start + offset)
-                offset += 64
-            }
-            if size > 1 { memory_hints_prefetch(start + (size - 1)) }
+            let end = start + MemoryLayout<Element>.size
+            // One hint per 64-byte cache line the element lies in.
+            var line = UnsafeRawPointer(bitPattern: UInt(bitPattern: start) & ~63)!
+            repeat {
+                memory_hints_prefetch(line)
+                line += 64
+            } while line < end
         }
     }
 }
