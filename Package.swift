@@ -162,3 +162,18 @@ for target in package.targets where target.type != .system {
         .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
     ]
 }
+// Release builds link the Swift runtime and libraries statically into each executable (what
+// `swift build --static-swift-stdlib` does: every module is compiled for it too, so that its
+// objects name the static libraries' own dependencies). A call into them (a retain or release, a
+// hash, a string operation: a third of the simulation thread's samples) is then direct, not
+// through the dynamic linker's tables, and their thread-local state is read without
+// `__tls_get_addr`: side by side, 2.5–3.8 % less CPU per event for the large city. lld links
+// them (the default linker warns about Foundation's use of `mktemp` at every link). Test support
+// stays out of it: XCTest has no static library.
+let staticStdlib: [String] = ["-static-stdlib"]
+for target in package.targets where target.type != .system && target.type != .test && target.path?.hasPrefix("Tests/") != true {
+    target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(staticStdlib, .when(configuration: .release))]
+    if target.type == .executable {
+        target.linkerSettings = (target.linkerSettings ?? []) + [.unsafeFlags(staticStdlib + ["-use-ld=lld"], .when(configuration: .release))]
+    }
+}
