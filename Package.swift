@@ -3,14 +3,15 @@ import PackageDescription
 
 // MARK: - Helpers
 
-/// A library module under `Modules/<name>`.
-func module(_ name: String, _ dependencies: [Target.Dependency] = [], swiftSettings: [SwiftSetting] = []) -> Target {
-    .target(name: name, dependencies: dependencies, path: "Modules/\(name)", swiftSettings: swiftSettings)
+/// A library module under `Modules/<name>`. Release builds let client modules inline and
+/// specialize its code (its generic code runs unspecialized otherwise: a generic metadata look-up
+/// on every use of a generic type).
+func module(_ name: String, _ dependencies: [Target.Dependency] = []) -> Target {
+    .target(
+        name: name, dependencies: dependencies, path: "Modules/\(name)",
+        swiftSettings: [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]
+    )
 }
-
-/// Release builds let client modules specialize this module's generic code (its engine runs
-/// unspecialized otherwise: a generic metadata look-up on every use of a generic type).
-let specializable: [SwiftSetting] = [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]
 
 /// The test target for a module, under `Tests/<name>Tests`.
 func tests(_ name: String, _ dependencies: [Target.Dependency]) -> Target {
@@ -54,8 +55,8 @@ let package = Package(
 
         // MARK: - Shared core (no SQLite)
         module("Zstd", ["CZstd"]),
-        module("PlatformKit", ["CMemoryHints"], swiftSettings: specializable),
-        module("EventLog", ["PlatformKit"], swiftSettings: specializable),
+        module("PlatformKit", ["CMemoryHints"]),
+        module("EventLog", ["PlatformKit"]),
         module("LedgerDemo", ["EventLog"]),
 
         // MARK: - Storage
@@ -76,7 +77,7 @@ let package = Package(
         tests("OnboardingTool", ["OnboardingTool", "EventLogSQLite", "EventLog", "PlatformKit", "EventLogTestSupport"]),
 
         // MARK: - Feature: Optimistic sync (issue 4)
-        module("OptimisticSync", ["EventLog", "PlatformKit"], swiftSettings: specializable),
+        module("OptimisticSync", ["EventLog", "PlatformKit"]),
         module("TripContract", ["OptimisticSync", "EventLog", "PlatformKit"]),
         module("DriverTrips", ["OptimisticSync", "TripContract", "EventLog", "PlatformKit"]),
         module("TripService", ["OptimisticSync", "TripContract", "EventLog", "PlatformKit"]),
