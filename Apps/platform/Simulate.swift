@@ -13,18 +13,19 @@ struct Simulate: ParsableCommand {
         abstract: "Run the deterministic city simulation in virtual time, appending every module's events to one log."
     )
 
-    @Option(help: "The city's name (recorded in the log).") var city = "metropolis"
-    // Numbers are read whatever they start with: `--hours -1` is checked and named, not taken
-    // for an unknown option.
-    @Option(parsing: .unconditional, help: "Riders arriving during the run.") var riders = 3_000
-    @Option(parsing: .unconditional, help: "Drivers on the road.") var drivers = 400
-    @Option(parsing: .unconditional, help: "Virtual hours to simulate.") var hours = 4
-    @Option(parsing: .unconditional, help: "Seed: the same seed and options give the same log.") var seed: UInt64 = 1
+    // The run's options have no default here, so that `--resume` can tell those given from those
+    // left out; `requestedOptions()` fills in `SimulationOptions`' defaults. Numbers are read
+    // whatever they start with: `--hours -1` is checked and named, not taken for an unknown option.
+    @Option(help: "The city's name, recorded in the log. (default: \(Self.defaults.city))") var city: String?
+    @Option(parsing: .unconditional, help: "Riders arriving during the run. (default: \(Self.defaults.riders))") var riders: Int?
+    @Option(parsing: .unconditional, help: "Drivers on the road. (default: \(Self.defaults.drivers))") var drivers: Int?
+    @Option(parsing: .unconditional, help: "Virtual hours to simulate. (default: \(Self.defaults.hours))") var hours: Int?
+    @Option(parsing: .unconditional, help: "Seed: the same seed and options give the same log. (default: \(Self.defaults.seed))") var seed: UInt64?
     @Option(help: "The SQLite log to write.") var log = "simulation.sqlite"
     @Option(help: "Write the report as JSON to this file and as HTML beside it (.html).") var report: String?
-    @Option(parsing: .unconditional, help: "Snapshot every projection each this many events.") var snapshotEvery: Int64 = 250_000
+    @Option(parsing: .unconditional, help: "Snapshot every projection each this many events. (default: \(Self.defaults.snapshotEvery))") var snapshotEvery: Int64?
     @Option(help: "The fixtures directory: onboarding flows and membership screens.") var fixtures = "fixtures"
-    @Flag(help: "Continue a killed run from its log (with the options recorded in the log).") var resume = false
+    @Flag(help: "Continue a killed run from its log, with the options recorded in the log.") var resume = false
 
     func run() throws {
         try reportingFailure(tool: "platform") {
@@ -67,6 +68,7 @@ struct Simulate: ParsableCommand {
             if resume && stored == nil {
                 printError(tool: "platform", "\(log) holds no run yet; starting one with this command's options")
             }
+            if let stored { try checkResumable(stored) }
             let options = try stored ?? requestedOptions()
             let started = ContinuousClock.now
             var bar = ProgressBar("simulate")
@@ -92,9 +94,33 @@ struct Simulate: ParsableCommand {
         }
     }
 
+    private static let defaults = SimulationOptions()
+
+    /// The options given, over the defaults.
     private func requestedOptions() throws -> SimulationOptions {
-        let options = SimulationOptions(city: city, riders: riders, drivers: drivers, hours: hours, seed: seed, snapshotEvery: snapshotEvery)
+        let defaults = Self.defaults
+        let options = SimulationOptions(
+            city: city ?? defaults.city, riders: riders ?? defaults.riders, drivers: drivers ?? defaults.drivers,
+            hours: hours ?? defaults.hours, seed: seed ?? defaults.seed, snapshotEvery: snapshotEvery ?? defaults.snapshotEvery
+        )
         try options.validate()
         return options
+    }
+
+    /// Refuses a run's option given with `--resume` that differs from the one in the log: a
+    /// resumed run goes on with its own options, and would otherwise ignore it without a word.
+    private func checkResumable(_ stored: SimulationOptions) throws {
+        let given: [(option: String, value: String?, recorded: String)] = [
+            ("--city", city, stored.city),
+            ("--riders", riders.map(String.init), String(stored.riders)),
+            ("--drivers", drivers.map(String.init), String(stored.drivers)),
+            ("--hours", hours.map(String.init), String(stored.hours)),
+            ("--seed", seed.map(String.init), String(stored.seed)),
+            ("--snapshot-every", snapshotEvery.map(String.init), String(stored.snapshotEvery)),
+        ]
+        for (option, value, recorded) in given {
+            guard let value, value != recorded else { continue }
+            throw SimulationError("--resume: \(log) holds a run with \(option) \(recorded), not \(value); leave \(option) out to continue it")
+        }
     }
 }

@@ -10,9 +10,9 @@ struct Cat: ParsableCommand {
     @OptionGroup var options: LogOptions
     @Option(help: "Only this stream.") var stream: String?
     @Option(help: "Only this event type (repeatable).") var type: [String] = []
-    @Option(help: "First sequence number.") var from: Int64 = 1
-    @Option(help: "Last sequence number.") var to: Int64?
-    @Option(help: "At most this many events.") var limit: Int?
+    @Option(parsing: .unconditional, help: "First sequence number.") var from: Int64 = 1
+    @Option(parsing: .unconditional, help: "Last sequence number.") var to: Int64?
+    @Option(parsing: .unconditional, help: "At most this many events.") var limit: Int?
     @Flag(help: "JSON Lines instead of text.") var json = false
 
     func validate() throws {

@@ -13,7 +13,7 @@ struct Replay: ParsableCommand {
 
     @OptionGroup var options: LogOptions
     @Option(help: "The projection to replay.") var projection: String
-    @Option(help: "Replay up to this sequence number (default: the end of the log).") var at: Int64?
+    @Option(parsing: .unconditional, help: "Replay up to this sequence number (default: the end of the log).") var at: Int64?
     @Flag(help: "Ignore snapshots: fold every event from the start.") var fromStart = false
 
     func validate() throws {

@@ -9,7 +9,7 @@ struct Tail: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Print the last events; with -f, keep printing new ones as they are appended.")
 
     @OptionGroup var options: LogOptions
-    @Option(name: .short, help: "How many of the last events to print first.") var n: Int64 = 10
+    @Option(name: .short, parsing: .unconditional, help: "How many of the last events to print first.") var n: Int64 = 10
     @Flag(name: .short, help: "Follow: wait for new events (also from other processes) until interrupted.") var follow = false
     @Flag(help: "JSON Lines instead of text.") var json = false
 

@@ -19,7 +19,7 @@ struct Inspect: ParsableCommand {
     @Option(help: "The client id (a driver id, e.g. driver-7).")
     var client: String
 
-    @Option(help: "Replay up to this global sequence number (default: the end of the log).")
+    @Option(parsing: .unconditional, help: "Replay up to this global sequence number (default: the end of the log).")
     var at: Int64?
 
     @Flag(help: "Print the client's state as JSON.")

@@ -96,6 +96,22 @@ final class PlatformCLITests: XCTestCase {
         XCTAssertEqual(hash(resumed.output), hash(fresh.output))
     }
 
+    func test_resumeWithAnotherRunsOption_isRefused_andWithItsOwnContinues() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.path("a.sqlite")
+        let first = try runProcess(platform, ["simulate", "--log", path] + run)
+        XCTAssertEqual(first.status, 0, first.error)
+        let otherSeed = try runProcess(platform, ["simulate", "--resume", "--log", path, "--seed", "2", "--fixtures", Self.fixtures])
+        XCTAssertEqual(otherSeed.status, 1)
+        XCTAssertEqual(otherSeed.error, "platform: --resume: \(path) holds a run with --seed 1, not 2; leave --seed out to continue it\n")
+        let otherCity = try runProcess(platform, ["simulate", "--resume", "--log", path, "--riders", "401", "--fixtures", Self.fixtures])
+        XCTAssertEqual(otherCity.status, 1)
+        XCTAssertTrue(otherCity.error.contains("--riders 400, not 401"), otherCity.error)
+        let same = try runProcess(platform, ["simulate", "--resume", "--log", path] + run)
+        XCTAssertEqual(same.status, 0, same.error)
+        XCTAssertEqual(hash(same.output), hash(first.output))
+    }
+
     /// The events committed to the log at `path`, read as another process may while it is written
     /// (0 before its schema is).
     private func committedEvents(_ path: String) -> Int64 {

@@ -172,6 +172,11 @@ final class EventLogCLITests: XCTestCase {
         let fromZero = try eventlog("cat", log, "--from", "0")
         XCTAssertEqual(fromZero.status, 1)
         XCTAssertEqual(fromZero.error, "eventlog: --from must be at least 1\n")
+        // A negative number is the option's value, checked and named, not taken for an option.
+        let fromNegative = try eventlog("cat", log, "--from", "-5")
+        XCTAssertEqual(fromNegative.error, "eventlog: --from must be at least 1\n")
+        let negativeTail = try eventlog("tail", log, "-n", "-5")
+        XCTAssertEqual(negativeTail.error, "eventlog: -n must not be negative\n")
     }
 
     /// A full disk under stderr or stdout (`/dev/full`) costs the message, not a crash: the exit

@@ -82,6 +82,9 @@ final class OptimisticCLITests: XCTestCase {
         XCTAssertEqual(early.status, 0, early.error)
         XCTAssertTrue(early.output.hasPrefix("client driver-12 as of sequence 20 of"), early.output)
         XCTAssertTrue(early.output.contains("  r3 trip.arrive trip=trip-4"), early.output)
+        let negative = try optimistic("inspect", "--log", log, "--client", "driver-12", "--at", "-5")
+        XCTAssertEqual(negative.status, 1)
+        XCTAssertEqual(negative.error, "optimistic: --at must be a sequence number ≥ 0, got -5\n")
 
         let json = try optimistic("inspect", "--log", log, "--client", "driver-12", "--json")
         let state = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
