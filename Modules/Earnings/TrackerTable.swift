@@ -56,8 +56,12 @@ public struct TrackerTable: Sendable {
     /// Packs every tracker; each stays packed until an event of its driver.
     public mutating func packAll() {
         var scratch = PackedFieldWriter()
-        for index in entries.values.indices {
+        // Not `for index in entries.values.indices`: the indices would hold the values (and so
+        // the table's storage) through the loop, and the first write would copy the whole table.
+        var index = entries.values.startIndex
+        while index != entries.values.endIndex {
             entries.values[index].pack(using: &scratch)
+            entries.values.formIndex(after: &index)
         }
     }
 
