@@ -5,6 +5,10 @@ import PlatformKit
 public struct OOALogSession {
     public private(set) var service: OOAService
     private let log: any EventLogWriter
+    /// The last call's decisions, and its events while they are appended: kept, so that a
+    /// session appending millions of times does not allocate two arrays a call.
+    private var decisions: [OOADecision] = []
+    private var events: [TypedEvent] = []
 
     public init(service: OOAService = OOAService(), log: any EventLogWriter) {
         self.service = service
@@ -14,22 +18,25 @@ public struct OOALogSession {
     /// Decides what `change` leads to and appends the decisions, in one batch.
     @discardableResult
     public mutating func receive(_ change: TripStateChange) throws -> [OOADecision] {
-        // Decide first, then append: `append(service.receive(...))` would hold a copy of `self`
-        // across the mutation and copy the service's storage on every call.
-        let decisions = service.receive(change)
-        return try append(decisions)
+        decisions.removeAll(keepingCapacity: true)
+        service.receive(change, into: &decisions)
+        try appendDecisions()
+        return decisions
     }
 
     /// Releases what is due by `now` and appends the decisions.
     @discardableResult
     public mutating func tick(now: Instant) throws -> [OOADecision] {
-        let decisions = service.tick(now: now)
-        return try append(decisions)
+        decisions.removeAll(keepingCapacity: true)
+        service.tick(now: now, into: &decisions)
+        try appendDecisions()
+        return decisions
     }
 
-    private func append(_ decisions: [OOADecision]) throws -> [OOADecision] {
-        guard !decisions.isEmpty else { return decisions }
-        try log.record(decisions.map(\.typedEvent))
-        return decisions
+    private mutating func appendDecisions() throws {
+        guard !decisions.isEmpty else { return }
+        defer { events.removeAll(keepingCapacity: true) }
+        for decision in decisions { events.append(decision.typedEvent) }
+        try log.record(events)
     }
 }
