@@ -15,10 +15,11 @@ final class SchedulerTests: XCTestCase {
             for order in 0..<4_000 {
                 if random.bool(probability: 0.55) {
                     // Mostly soon on a coarse grid (ties, and times on the queue's second boundaries,
-                    // before and after the epoch), sometimes anywhere or far ahead.
-                    let time = switch random.int(in: 0..<10) {
+                    // before and after the epoch), sometimes anywhere, far ahead or in the past.
+                    let time = switch random.int(in: 0..<11) {
                     case 0: now + Int64(random.int(in: 0..<10_000_000))
                     case 1, 2: now + Int64(random.int(in: 0..<3_000))
+                    case 3: now - Int64(random.int(in: 0..<3_000))
                     default: max(now, (now / 250 + Int64(random.int(in: 0..<12))) * 250)
                     }
                     scheduler.schedule(order, at: Instant(millisecondsSinceEpoch: time))
@@ -40,6 +41,36 @@ final class SchedulerTests: XCTestCase {
                 }
             }
         }
+    }
+
+    /// A look past the limit brings the next second in; an event scheduled before that second
+    /// afterwards still comes first.
+    func testAnEventBeforeTheCurrentSecond_comesFirst() {
+        var scheduler = Scheduler<String>()
+        let at = { Instant(millisecondsSinceEpoch: $0) }
+        scheduler.schedule("later", at: at(5_250))
+        XCTAssertNil(scheduler.popNext(notAfter: at(100)))
+        scheduler.schedule("past second", at: at(2_000))
+        scheduler.schedule("same past second", at: at(2_000))
+        scheduler.schedule("same second", at: at(5_250))
+        XCTAssertEqual(scheduler.upcoming, "past second")
+        XCTAssertEqual(scheduler.popNext(notAfter: at(9_000))?.1, "past second")
+        XCTAssertEqual(scheduler.popNext(notAfter: at(9_000))?.1, "same past second")
+        XCTAssertEqual(scheduler.popNext(notAfter: at(9_000))?.1, "later")
+        XCTAssertEqual(scheduler.popNext(notAfter: at(9_000))?.1, "same second")
+        XCTAssertNil(scheduler.popNext(notAfter: at(9_000)))
+    }
+
+    func testTheFirstAndLastMillisecondsOfTime() {
+        var scheduler = Scheduler<String>()
+        scheduler.schedule("end", at: Instant(millisecondsSinceEpoch: .max))
+        scheduler.schedule("start", at: Instant(millisecondsSinceEpoch: .min))
+        scheduler.schedule("just after", at: Instant(millisecondsSinceEpoch: .min + 1))
+        let all = Instant(millisecondsSinceEpoch: .max)
+        XCTAssertEqual(scheduler.popNext(notAfter: all)?.1, "start")
+        XCTAssertEqual(scheduler.popNext(notAfter: all)?.1, "just after")
+        XCTAssertEqual(scheduler.popNext(notAfter: all)?.1, "end")
+        XCTAssertNil(scheduler.popNext(notAfter: all))
     }
 
     func testTimesBeforeTheEpochKeepTheirOrder() {
