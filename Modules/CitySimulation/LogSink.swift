@@ -18,10 +18,11 @@ import PlatformKit
 /// When resuming, the log already holds a prefix of the run: the sink re-derives those events,
 /// checks each against the stored one (stream, type, payload) and appends only what follows.
 final class LogSink: EventLogStore, @unchecked Sendable {
-    /// A batch and the virtual time it was cut at.
+    /// A batch, the virtual time it was cut at, and the run's last event before it.
     private struct Batch {
         var events: EventBatch
         var recordedAt: Instant
+        var after: Int64
     }
 
     /// What the writer thread does, in order.
@@ -194,9 +195,9 @@ final class LogSink: EventLogStore, @unchecked Sendable {
     /// after it.
     private func cutBatch() throws {
         if !buffer.isEmpty {
-            let events = buffer
+            let (events, after) = (buffer, emitted)
             buffer.removeAll(keepingCapacity: true)
-            if try countNext(events) { try writer.submit(.append(Batch(events: events, recordedAt: time.now))) }
+            if try countNext(events) { try writer.submit(.append(Batch(events: events, recordedAt: time.now, after: after))) }
         }
         for body in afterBuffer { try writer.submit(.run(body)) }
         afterBuffer.removeAll()
@@ -224,11 +225,12 @@ final class LogSink: EventLogStore, @unchecked Sendable {
 
     /// Appends a batch of buffered events (none with an expected position or an idempotency
     /// key) at its virtual time, where the log can without building where each event landed
-    /// (the sink knows).
+    /// (the sink knows), and only right after the run's events before it: another process
+    /// appending to the same log stops the run instead of mixing two runs' events.
     private func writeBuffered(_ batch: Batch) throws {
         stamp.set(to: batch.recordedAt)
         guard let bulkLog else { return _ = try log.append(Array(batch.events)) }
-        try bulkLog.appendWithoutLandings(batch.events)
+        try bulkLog.appendWithoutLandings(batch.events, expectedLastSequence: batch.after)
     }
 
     private func check(_ batch: some RandomAccessCollection<NewEvent>, from first: Int64) throws {

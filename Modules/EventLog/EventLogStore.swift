@@ -47,8 +47,12 @@ public typealias EventLogStore = EventLogReader & EventLogWriter
 /// writer, which knows the sequence numbers its events get, so that the log need not build a
 /// landing per event.
 public protocol BulkEventLogWriter: EventLogWriter {
-    /// Appends `events`, none with an idempotency key, as ``EventLogWriter/append(_:)`` does.
-    func appendWithoutLandings(_ events: EventBatch) throws
+    /// Appends `events`, none with an idempotency key, as ``EventLogWriter/append(_:)`` does;
+    /// with `expectedLastSequence`, only if the log's last event is that one (0: an empty log),
+    /// else throws ``EventLogError/Code/logEndConflict(expectedLastSequence:actualLastSequence:)``.
+    /// A writer that numbers its events itself (it takes itself for the log's only writer)
+    /// passes it, so that another writer's events are never taken for its own.
+    func appendWithoutLandings(_ events: EventBatch, expectedLastSequence: Int64?) throws
 }
 
 extension EventLogReader {

@@ -150,18 +150,21 @@ public final class SQLiteEventLog: EventLogStore, BulkEventLogWriter, Sendable {
         return try writing { cache, db in try self.append(batch, at: now, cache: &cache, db) }
     }
 
-    /// Appends `events` as ``append(_:)`` does, without building where each landed.
+    /// Appends `events` as ``append(_:)`` does, without building where each landed; with
+    /// `expectedLastSequence`, only if the log ends at that sequence number.
     ///
     /// - Throws: ``EventLogError`` with `.invalidInput` if an event has an idempotency key (a
-    ///   duplicate's landing is the only sign that nothing was appended), and what
-    ///   ``append(_:)`` throws.
-    public func appendWithoutLandings(_ events: EventBatch) throws {
+    ///   duplicate's landing is the only sign that nothing was appended), `.logEndConflict` if
+    ///   the log does not end at `expectedLastSequence`, and what ``append(_:)`` throws.
+    public func appendWithoutLandings(_ events: EventBatch, expectedLastSequence: Int64? = nil) throws {
         guard !events.isEmpty else { return }
         guard !events.hasIdempotencyKeys else {
             throw EventLogError(.invalidInput, "appendWithoutLandings takes no idempotency keys: use append")
         }
         let now = clock.now()
-        try writing { cache, db in _ = try self.append(events, at: now, cache: &cache, db, landings: false) }
+        try writing { cache, db in
+            _ = try self.append(events, at: now, cache: &cache, db, landings: false, expectedLastSequence: expectedLastSequence)
+        }
     }
 
     /// Runs `body` in an IMMEDIATE write transaction holding the writer cache; on any error
@@ -186,10 +189,14 @@ public final class SQLiteEventLog: EventLogStore, BulkEventLogWriter, Sendable {
 
     /// Where `events` landed (none without `landings`).
     private func append(
-        _ events: EventBatch, at now: Instant, cache: inout WriterCache?, _ db: Database, landings: Bool = true
+        _ events: EventBatch, at now: Instant, cache: inout WriterCache?, _ db: Database, landings: Bool = true,
+        expectedLastSequence: Int64? = nil
     ) throws -> [AppendedEvent] {
         // Another process may have appended since: then the cache is reloaded.
         let last = try Int64.fetchOne(db.cachedStatement(sql: Self.lastSequenceSQL)) ?? 0
+        if let expectedLastSequence, last != expectedLastSequence {
+            throw EventLogError.logEndConflict(path: path, expected: expectedLastSequence, actual: last)
+        }
         var current = try cache.flatMap { $0.lastSequence == last ? $0 : nil }
             ?? WriterCache.load(db, streamLimit: options.cachedStreams, compression: options.payloadCompression, dictionaries: payloadDictionaries)
         // The batch owns the cache while it is prepared; on any error it stays nil and is reloaded.

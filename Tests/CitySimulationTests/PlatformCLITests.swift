@@ -112,6 +112,40 @@ final class PlatformCLITests: XCTestCase {
         XCTAssertEqual(hash(same.output), hash(first.output))
     }
 
+    /// Two runs into one log (a run, and `--resume` of it started while it still runs): the one
+    /// that finds the other's events where its own next ones belong stops with one line and
+    /// status 1, the other finishes, and the log holds one run.
+    func test_twoRunsIntoOneLog_oneStops_andTheLogHoldsTheOther() throws {
+        let directory = TemporaryDirectory()
+        let longer = ["--riders", "1000", "--drivers", "150", "--hours", "2", "--snapshot-every", "5000", "--fixtures", PlatformCLITests.fixtures]
+        let reference = try runProcess(platform, ["simulate", "--log", directory.path("alone.sqlite")] + longer)
+        XCTAssertEqual(reference.status, 0, reference.error)
+
+        let path = directory.path("shared.sqlite")
+        let first = Process()
+        first.executableURL = URL(fileURLWithPath: platform)
+        first.arguments = ["simulate", "--log", path] + longer
+        let firstError = Pipe()
+        first.standardOutput = FileHandle.nullDevice
+        first.standardError = firstError
+        try first.run()
+        while first.isRunning, committedEvents(path) == 0 {
+            usleep(2_000)
+        }
+        let second = try runProcess(platform, ["simulate", "--resume", "--log", path, "--fixtures", Self.fixtures])
+        first.waitUntilExit()
+        let firstMessage = String(decoding: firstError.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+
+        let statuses = [first.terminationStatus, second.status].sorted()
+        XCTAssertEqual(statuses, [0, 1], "first: \(firstMessage), second: \(second.error)")
+        let stopped = first.terminationStatus == 1 ? firstMessage : second.error
+        XCTAssertTrue(stopped.hasPrefix("platform: \(path): expected the log to end at sequence "), stopped)
+        XCTAssertTrue(stopped.hasSuffix(": another writer appended to it\n"), stopped)
+        let verify = try runProcess(eventlog, ["verify", path])
+        XCTAssertEqual(verify.status, 0, verify.output + verify.error)
+        XCTAssertTrue(verify.output.contains(" \(events(reference.output)) events"), verify.output)
+    }
+
     /// The events committed to the log at `path`, read as another process may while it is written
     /// (0 before its schema is).
     private func committedEvents(_ path: String) -> Int64 {

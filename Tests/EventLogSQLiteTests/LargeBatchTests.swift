@@ -84,4 +84,25 @@ final class LargeBatchTests: XCTestCase {
         XCTAssertEqual(try log.lastSequence(), appended)
         XCTAssertTrue(try log.verify().isValid)
     }
+
+    /// A writer that numbers its events itself appends only where it left off: another
+    /// writer's append in between (here another instance, as another process would) is refused.
+    func test_appendWithoutLandings_afterAnExpectedLastEvent_refusesALogAnotherWriterMovedOn() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.path("log.sqlite")
+        let log = try makeLog(path)
+        let other = try makeLog(path)
+        var random = SeededGenerator(seed: 17)
+        try log.appendWithoutLandings(EventBatch((0..<300).map { _ in randomEvent(&random) }), expectedLastSequence: 0)
+        try log.appendWithoutLandings(EventBatch((0..<10).map { _ in randomEvent(&random) }), expectedLastSequence: 300)
+        try other.append((0..<5).map { _ in randomEvent(&random) })
+        XCTAssertThrowsError(try log.appendWithoutLandings(EventBatch((0..<80).map { _ in randomEvent(&random) }), expectedLastSequence: 310)) { error in
+            XCTAssertEqual((error as? EventLogError)?.code, .logEndConflict(expectedLastSequence: 310, actualLastSequence: 315))
+            XCTAssertEqual("\(error)", "\(path): expected the log to end at sequence 310, but it ends at 315: another writer appended to it")
+        }
+        XCTAssertEqual(try log.lastSequence(), 315)
+        try log.appendWithoutLandings(EventBatch((0..<80).map { _ in randomEvent(&random) }), expectedLastSequence: 315)
+        XCTAssertEqual(try log.lastSequence(), 395)
+        XCTAssertTrue(try log.verify().isValid)
+    }
 }
