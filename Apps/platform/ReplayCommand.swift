@@ -26,6 +26,9 @@ struct ReplayCommand: ParsableCommand {
                 path: log, clock: .constant(.epoch), options: SQLiteEventLogOptions(createIfMissing: false)
             )
             let upTo = try point.map { try $0.sequence(in: store) }
+            // The end as it is now, for every projection alike: a log another process still
+            // appends to would otherwise give each projection the end it found.
+            let head = try store.head()
             // A replay is short: its freed pages are kept for what it decodes next. A verification
             // runs for minutes over every projection: its freed pages go back, or they pile up.
             if !verify { Allocator.keepFreedPages() }
@@ -39,12 +42,13 @@ struct ReplayCommand: ParsableCommand {
                 // point is replayed from the snapshots it has just checked.
                 summary = try upTo.map { try replay(store, upTo: $0) } ?? SimulationRun.summary(store, replayed: report.states)
             } else {
-                summary = try replay(store, upTo: upTo)
+                summary = try replay(store, upTo: upTo ?? head.sequence)
             }
             let elapsed = (ContinuousClock.now - started).seconds
             summary.lines.forEach { print($0) }
-            print(String(format: "replay: %.2f s ", elapsed) + (verify ? "from the start, every snapshot checked" : "from the newest snapshots"))
-            print("log head hash: \(try store.headHash() ?? "-")")
+            let how = verify ? "from the start, every snapshot checked" : "from the newest snapshots to sequence \(upTo ?? head.sequence)"
+            print(String(format: "replay: %.2f s ", elapsed) + how)
+            print("log head hash: \(head.hash ?? "-")")
         }
     }
 

@@ -21,6 +21,12 @@ extension SQLiteEventLog {
         try reading(Self.headHash)
     }
 
+    /// The last event's sequence number and hash, read together (0 and nil for an empty log): a
+    /// reader pinning a log that another process appends to gets a pair that belongs together.
+    public func head() throws -> (sequence: Int64, hash: String?) {
+        try reading { db in (try Int64.fetchOne(db, sql: Self.lastSequenceSQL) ?? 0, try Self.headHash(db)) }
+    }
+
     static func headHash(_ db: Database) throws -> String? {
         try Data.fetchOne(db, sql: Self.headHashSQL).map { [UInt8]($0).hexString }
     }

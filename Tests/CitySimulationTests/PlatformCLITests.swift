@@ -146,6 +146,38 @@ final class PlatformCLITests: XCTestCase {
         XCTAssertTrue(verify.output.contains(" \(events(reference.output)) events"), verify.output)
     }
 
+    /// A replay of a log that a run still appends to is the run's state at one sequence number,
+    /// every module alike: the summary `--at` that sequence prints once the run is over. (Before
+    /// each projection was replayed to the end it found, most such replays mixed two ends.)
+    func test_replaysOfALogStillWritten_areEachTheStateAtOneSequence() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.path("live.sqlite")
+        let longer = ["--riders", "1000", "--drivers", "150", "--hours", "2", "--snapshot-every", "5000", "--fixtures", PlatformCLITests.fixtures]
+        let run = Process()
+        run.executableURL = URL(fileURLWithPath: platform)
+        run.arguments = ["simulate", "--log", path] + longer
+        run.standardOutput = FileHandle.nullDevice
+        try run.run()
+        while run.isRunning, committedEvents(path) == 0 {
+            usleep(2_000)
+        }
+        var live: [String] = []
+        while run.isRunning, live.count < 8 {
+            let replay = try runProcess(platform, ["replay", "--log", path])
+            XCTAssertEqual(replay.status, 0, replay.error)
+            live.append(replay.output)
+        }
+        run.waitUntilExit()
+        XCTAssertFalse(live.isEmpty, "the run ended before a replay")
+        for output in live {
+            let replayLine = try XCTUnwrap(output.split(separator: "\n").first { $0.hasPrefix("replay: ") })
+            let sequence = try XCTUnwrap(replayLine.split(separator: " ").last.map(String.init))
+            let later = try runProcess(platform, ["replay", "--log", path, "--at", sequence])
+            XCTAssertEqual(later.status, 0, later.error)
+            XCTAssertEqual(summary(output).dropLast(), summary(later.output).dropLast(), "at sequence \(sequence)")
+        }
+    }
+
     /// The events committed to the log at `path`, read as another process may while it is written
     /// (0 before its schema is).
     private func committedEvents(_ path: String) -> Int64 {
