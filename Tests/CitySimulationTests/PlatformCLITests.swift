@@ -12,6 +12,24 @@ final class PlatformCLITests: XCTestCase {
     private static let fixtures = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("fixtures").path
     private let run = ["--riders", "400", "--drivers", "60", "--hours", "2", "--snapshot-every", "3000", "--fixtures", PlatformCLITests.fixtures]
+    /// A run long enough (~2 s in a debug build) to act on while it goes on.
+    private static let longer = ["--riders", "1000", "--drivers", "150", "--hours", "2", "--snapshot-every", "5000", "--fixtures", fixtures]
+
+    /// Starts the `longer` run on `path` in the background, its stderr to `error`, and returns
+    /// once it has committed a batch (whose first event holds the options `--resume` reads; the
+    /// WAL's size is no sign of that: a batch's pages are in it before its commit).
+    private func startLongerRun(_ path: String, error: Any? = nil) throws -> Process {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: platform)
+        process.arguments = ["simulate", "--log", path] + Self.longer
+        process.standardOutput = FileHandle.nullDevice
+        if let error { process.standardError = error }
+        try process.run()
+        while process.isRunning, committedEvents(path) == 0 {
+            usleep(2_000)
+        }
+        return process
+    }
 
     private func hash(_ output: String) -> String? {
         output.split(separator: "\n").last { $0.hasPrefix("log head hash: ") }.map(String.init)
@@ -57,21 +75,11 @@ final class PlatformCLITests: XCTestCase {
 
     func test_sigkillMidRun_thenResume_reachesTheUninterruptedHash() throws {
         let directory = TemporaryDirectory()
-        let longer = ["--riders", "1000", "--drivers", "150", "--hours", "2", "--snapshot-every", "5000", "--fixtures", PlatformCLITests.fixtures]
-        let reference = try runProcess(platform, ["simulate", "--log", directory.path("full.sqlite")] + longer)
+        let reference = try runProcess(platform, ["simulate", "--log", directory.path("full.sqlite")] + Self.longer)
         XCTAssertEqual(reference.status, 0, reference.error)
 
         let path = directory.path("killed.sqlite")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: platform)
-        process.arguments = ["simulate", "--log", path] + longer
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        // Kill once the run has committed a batch: its first event holds the options `--resume`
-        // reads. (The WAL's size is no sign of that: a batch's pages are in it before its commit.)
-        while process.isRunning, committedEvents(path) == 0 {
-            usleep(2_000)
-        }
+        let process = try startLongerRun(path)
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
 
@@ -117,21 +125,12 @@ final class PlatformCLITests: XCTestCase {
     /// status 1, the other finishes, and the log holds one run.
     func test_twoRunsIntoOneLog_oneStops_andTheLogHoldsTheOther() throws {
         let directory = TemporaryDirectory()
-        let longer = ["--riders", "1000", "--drivers", "150", "--hours", "2", "--snapshot-every", "5000", "--fixtures", PlatformCLITests.fixtures]
-        let reference = try runProcess(platform, ["simulate", "--log", directory.path("alone.sqlite")] + longer)
+        let reference = try runProcess(platform, ["simulate", "--log", directory.path("alone.sqlite")] + Self.longer)
         XCTAssertEqual(reference.status, 0, reference.error)
 
         let path = directory.path("shared.sqlite")
-        let first = Process()
-        first.executableURL = URL(fileURLWithPath: platform)
-        first.arguments = ["simulate", "--log", path] + longer
         let firstError = Pipe()
-        first.standardOutput = FileHandle.nullDevice
-        first.standardError = firstError
-        try first.run()
-        while first.isRunning, committedEvents(path) == 0 {
-            usleep(2_000)
-        }
+        let first = try startLongerRun(path, error: firstError)
         let second = try runProcess(platform, ["simulate", "--resume", "--log", path, "--fixtures", Self.fixtures])
         first.waitUntilExit()
         let firstMessage = String(decoding: firstError.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
@@ -152,15 +151,7 @@ final class PlatformCLITests: XCTestCase {
     func test_replaysOfALogStillWritten_areEachTheStateAtOneSequence() throws {
         let directory = TemporaryDirectory()
         let path = directory.path("live.sqlite")
-        let longer = ["--riders", "1000", "--drivers", "150", "--hours", "2", "--snapshot-every", "5000", "--fixtures", PlatformCLITests.fixtures]
-        let run = Process()
-        run.executableURL = URL(fileURLWithPath: platform)
-        run.arguments = ["simulate", "--log", path] + longer
-        run.standardOutput = FileHandle.nullDevice
-        try run.run()
-        while run.isRunning, committedEvents(path) == 0 {
-            usleep(2_000)
-        }
+        let run = try startLongerRun(path)
         var live: [String] = []
         while run.isRunning, live.count < 8 {
             let replay = try runProcess(platform, ["replay", "--log", path])
