@@ -22,18 +22,19 @@ struct Simulate: ParsableCommand {
     @Option(parsing: .unconditional, help: "Virtual hours to simulate. (default: \(Self.defaults.hours))") var hours: Int?
     @Option(parsing: .unconditional, help: "Seed: the same seed and options give the same log. (default: \(Self.defaults.seed))") var seed: UInt64?
     @Option(help: "The SQLite log to write.") var log = "simulation.sqlite"
-    @Option(help: "Write the report as JSON to this file and as HTML beside it (.html).") var report: String?
+    @Option(help: "Write the report as JSON to this file and as HTML beside it (.html), or, for a .html file, the page there and the JSON beside it (.json).") var report: String?
     @Option(parsing: .unconditional, help: "Snapshot every projection each this many events. (default: \(Self.defaults.snapshotEvery))") var snapshotEvery: Int64?
     @Option(help: "The fixtures directory: onboarding flows and membership screens.") var fixtures = "fixtures"
     @Flag(help: "Continue a killed run from its log, with the options recorded in the log.") var resume = false
 
     func run() throws {
         try reportingFailure(tool: "platform") {
+            guard !log.isEmpty else { throw SimulationError("--log must name a file") }
             let exists = FileManager.default.fileExists(atPath: log)
             if exists && !resume { throw SimulationError("\(log) already exists; remove it or pass --resume") }
             if resume && !exists { throw SimulationError("--resume: \(log) does not exist") }
             if !resume { _ = try requestedOptions() }
-            if let report { try Report.checkWritable(json: report) }
+            if let report { try Report.checkWritable(report) }
             let assets = try SimulationAssets.load(fixtures: fixtures)
             let clock = VirtualClock()
             // A city has ~7 streams per rider, most of them short-lived (an attempt, a trip). The
@@ -85,8 +86,9 @@ struct Simulate: ParsableCommand {
             let peak = Double(ProcessMemory.peakResidentBytes) / 1_048_576
             print(String(format: "run: %lld events in %.2f s (%.0f events/s), peak RSS %.0f MB", events, wall, Double(events) / wall, peak))
             if let report {
-                try Report(summary: summary, events: events, wallSeconds: wall, peakResidentMegabytes: peak).write(json: report)
-                print("report: \(report), \(Report.htmlPath(for: report))")
+                try Report(summary: summary, events: events, wallSeconds: wall, peakResidentMegabytes: peak).write(to: report)
+                let (json, html) = Report.paths(for: report)
+                print("report: \(json), \(html)")
             }
             let hash = try store.headHash() ?? "-"
             try store.close()

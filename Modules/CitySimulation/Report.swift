@@ -16,30 +16,35 @@ public struct Report: Codable, Sendable {
         self.peakResidentMegabytes = peakResidentMegabytes
     }
 
-    /// Where the HTML page of a JSON report at `path` goes.
-    public static func htmlPath(for path: String) -> String {
-        (path.hasSuffix(".json") ? String(path.dropLast(5)) : path) + ".html"
+    /// Where `--report path` writes: the JSON at `path` and the page beside it (`.json` becomes
+    /// `.html`), or, for a path ending in `.html`, the page at `path` and the JSON beside it.
+    public static func paths(for path: String) -> (json: String, html: String) {
+        if path.hasSuffix(".html") { return (String(path.dropLast(5)) + ".json", path) }
+        return (path, (path.hasSuffix(".json") ? String(path.dropLast(5)) : path) + ".html")
     }
 
-    /// Checks, before a run, that the report can be written at `path` (and its page beside it):
-    /// the directory exists and neither file is a directory.
-    public static func checkWritable(json path: String) throws(SimulationError) {
+    /// Checks, before a run, that the report can be written at `path` (see ``paths(for:)``): it
+    /// names a file, its directory exists, and neither file is a directory.
+    public static func checkWritable(_ path: String) throws(SimulationError) {
+        guard !path.isEmpty else { throw SimulationError("--report must name a file") }
         let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw SimulationError("--report \(path): the directory \(directory) does not exist")
         }
-        for file in [path, htmlPath(for: path)] where FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory) && isDirectory.boolValue {
+        let (json, html) = paths(for: path)
+        for file in [json, html] where FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory) && isDirectory.boolValue {
             throw SimulationError("--report \(path): \(file) is a directory")
         }
     }
 
-    /// Writes the JSON to `path` and the HTML page beside it.
-    public func write(json path: String) throws {
+    /// Writes the JSON and the HTML page where `--report path` puts them (see ``paths(for:)``).
+    public func write(to path: String) throws {
+        let (json, html) = Self.paths(for: path)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        try Self.write(encoder.encode(self), to: path)
-        try Self.write(Data(html.utf8), to: Self.htmlPath(for: path))
+        try Self.write(encoder.encode(self), to: json)
+        try Self.write(Data(self.html.utf8), to: html)
     }
 
     private static func write(_ data: Data, to path: String) throws(SimulationError) {

@@ -243,6 +243,22 @@ final class PlatformCLITests: XCTestCase {
         let pageIsADirectory = try runProcess(platform, ["simulate", "--log", log, "--report", directory.path("r.json")] + run)
         XCTAssertEqual(pageIsADirectory.status, 1)
         XCTAssertTrue(pageIsADirectory.error.contains("r.html is a directory"), pageIsADirectory.error)
+        let emptyReport = try runProcess(platform, ["simulate", "--log", log, "--report", ""] + run)
+        XCTAssertEqual(emptyReport.error, "platform: --report must name a file\n")
+        let emptyLog = try runProcess(platform, ["simulate", "--log", ""] + run)
+        XCTAssertEqual(emptyLog.error, "platform: --log must name a file\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: log))
+    }
+
+    /// `--report` of an `.html` file writes the page there and the JSON beside it.
+    func test_aReportNamedForItsPage_writesThePageThere_andTheJSONBeside() throws {
+        let directory = TemporaryDirectory()
+        let report = try runProcess(platform, ["simulate", "--log", directory.path("p.sqlite"), "--report", directory.path("city.html")] + run)
+        XCTAssertEqual(report.status, 0, report.error)
+        XCTAssertTrue(report.output.contains("report: \(directory.path("city.json")), \(directory.path("city.html"))\n"), report.output)
+        XCTAssertTrue(try String(contentsOfFile: directory.path("city.html"), encoding: .utf8).hasPrefix("<!doctype html>"))
+        XCTAssertNotNil(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: directory.path("city.json")))))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: directory.path("city.html.html")))
     }
 
     /// A snapshot that fails its check is named on stderr as skipped; the replay falls back to an
