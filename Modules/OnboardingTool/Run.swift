@@ -17,7 +17,7 @@ struct Run: ParsableCommand {
     func run() throws {
         try reportingFailure(tool: toolName) {
             let catalog = try options.catalog()
-            guard let text = try? String(contentsOfFile: script, encoding: .utf8) else { throw ToolError("\(script): cannot read the script") }
+            let text = try readTextFile(script)
             var user = ScriptedUser(try Script.parse(text, file: script))
             let log = try options.openLog()
             let before = try log.lastSequence()

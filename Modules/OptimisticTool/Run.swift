@@ -23,13 +23,7 @@ struct Run: ParsableCommand {
 
     func run() throws {
         try reportingFailure(tool: toolName) {
-            let text: String
-            do {
-                text = try String(contentsOfFile: script, encoding: .utf8)
-            } catch {
-                throw ToolError("cannot read script \(script): \(error.localizedDescription)")
-            }
-            let parsed = try Script(parsing: text, file: script)
+            let parsed = try Script(parsing: try readTextFile(script), file: script)
             let clock = VirtualClock(start: Script.start)
             let store = try openLog(clock: clock, driverID: parsed.driverID)
             var runner = ScriptRunner(parsed, log: store, clock: clock)

@@ -89,7 +89,7 @@ final class OnboardingCLITests: XCTestCase {
         let script = try write("s.txt", "mobileNumber: +14155550123\n")
         let cases: [([String], String)] = [
             (["run", "--market", "zz", "--script", script], "unknown market \"zz\""),
-            (["run", "--market", "us", "--script", directory.path("missing.txt")], "missing.txt: cannot read the script"),
+            (["run", "--market", "us", "--script", directory.path("missing.txt")], "missing.txt: no such file"),
             (["run", "--market", "us", "--script", try write("bad.txt", "mobileNumber: +1\nemial: x@y.z\n")], "bad.txt:2: unknown data type \"emial\""),
             (["run", "--market", "us", "--script", try write("bad2.txt", "just words\n")], "bad2.txt:1: expected `dataType: value`"),
             (["run", "--market", "us", "--script", script], "s.txt: the script has no more values for oneTimeCode"),

@@ -108,7 +108,11 @@ final class OptimisticCLITests: XCTestCase {
         let missing = try optimistic("run", "--script", directory.path("nope.txt"))
         XCTAssertEqual(missing.status, 1)
         XCTAssertEqual(lines(missing.error).count, 1)
-        XCTAssertTrue(missing.error.hasPrefix("optimistic: cannot read script \(directory.path("nope.txt"))"), missing.error)
+        XCTAssertEqual(missing.error, "optimistic: \(directory.path("nope.txt")): no such file\n")
+        let binary = directory.path("binary.txt")
+        try Data([0xFF, 0xFE, 0x00, 0x61]).write(to: URL(fileURLWithPath: binary))
+        XCTAssertEqual(try optimistic("run", "--script", binary).error, "optimistic: \(binary): not UTF-8 text\n")
+        XCTAssertEqual(try optimistic("run", "--script", directory.path("")).error, "optimistic: \(directory.path("")): is a directory, not a file\n")
 
         let log = directory.path("log.sqlite")
         XCTAssertEqual(try optimistic("run", "--script", fixture("rejections.txt"), "--log", log).status, 0)
