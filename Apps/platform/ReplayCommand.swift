@@ -15,7 +15,7 @@ struct ReplayCommand: ParsableCommand {
     )
 
     @Option(help: "The simulation log.") var log: String
-    @Option(parsing: .unconditional, help: "Replay up to this sequence number, or to this time (ISO 8601, e.g. 2026-11-21T10:00:00Z).") var at: String?
+    @Option(parsing: .unconditional, help: "Replay up to this sequence number, or to this time (ISO 8601, e.g. 2026-11-21T10:00:00Z or 2026-11-21T11:00:00+01:00).") var at: String?
     @Flag(help: "Check the log (as `eventlog verify` does) and replay every module from the start, comparing each snapshot on the way; the summary is the replay's (at `--at`, from the snapshots just checked).") var verify = false
 
     func run() throws {

@@ -15,7 +15,7 @@ struct Replay: ParsableCommand {
 
     @Option(help: "The event log (SQLite).") var log: String
     @Option(help: "The driver, e.g. driver-7.") var driver: String
-    @Option(parsing: .unconditional, help: "Replay events up to this time: ISO-8601 UTC or Unix seconds.") var at: String?
+    @Option(parsing: .unconditional, help: "Replay events up to this time: ISO-8601 (2026-11-16T08:30:00Z, or with an offset such as +01:00) or Unix seconds.") var at: String?
     @Flag(help: "Print JSON.") var json = false
 
     struct Report: Codable {

@@ -40,11 +40,14 @@ enum ISO8601 {
         return "\(date)T\(time).\(padded(msOfDay % 1_000, 3))Z"
     }
 
-    /// Parses `YYYY-MM-DDTHH:MM:SS[.mmm]Z` (UTC only); nil for anything else or an invalid date.
+    /// Parses an RFC 3339 time, `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM)`: a fraction of 1 to 9
+    /// digits (cut to milliseconds), in UTC (`Z`) or at an offset from it; nil for anything else
+    /// or an invalid date.
     static func parse(_ text: String) -> Instant? {
         let bytes = Array(text.utf8)
+        func isDigit(_ index: Int) -> Bool { index < bytes.count && (48...57).contains(bytes[index]) }
         func number(_ range: Range<Int>) -> Int64? {
-            guard range.upperBound <= bytes.count, range.allSatisfy({ (48...57).contains(bytes[$0]) }) else { return nil }
+            guard range.allSatisfy(isDigit) else { return nil }
             return range.reduce(0) { $0 * 10 + Int64(bytes[$1] - 48) }
         }
         func byte(_ index: Int, is character: Character) -> Bool {
@@ -58,14 +61,27 @@ enum ISO8601 {
         var milliseconds: Int64 = 0
         var end = 19
         if byte(19, is: ".") {
-            guard let fraction = number(20..<23) else { return nil }
-            milliseconds = fraction
-            end = 23
+            end = 20
+            while isDigit(end) { end += 1 }
+            guard (1...9).contains(end - 20) else { return nil }
+            milliseconds = (20..<23).reduce(0) { $0 * 10 + (isDigit($1) && $1 < end ? Int64(bytes[$1] - 48) : 0) }
         }
-        guard byte(end, is: "Z"), bytes.count == end + 1 else { return nil }
+        var offsetMinutes: Int64 = 0
+        if byte(end, is: "+") || byte(end, is: "-") {
+            guard byte(end + 3, is: ":"), let hours = number(end + 1..<end + 3), let minutes = number(end + 4..<end + 6),
+                hours < 24, minutes < 60
+            else { return nil }
+            offsetMinutes = (hours * 60 + minutes) * (byte(end, is: "-") ? -1 : 1)
+            end += 6
+        } else {
+            guard byte(end, is: "Z") else { return nil }
+            end += 1
+        }
+        guard bytes.count == end else { return nil }
         let days = daysSinceEpoch(year: year, month: month, day: day)
         guard civil(daysSinceEpoch: days) == (year, month, day) else { return nil }
-        return Instant(millisecondsSinceEpoch: days * millisecondsPerDay + ((hour * 60 + minute) * 60 + second) * 1_000 + milliseconds)
+        let local = days * millisecondsPerDay + ((hour * 60 + minute) * 60 + second) * 1_000 + milliseconds
+        return Instant(millisecondsSinceEpoch: local - offsetMinutes * 60_000)
     }
 
     /// Days from 1970-01-01 to a civil date (Hinnant's `days_from_civil`).

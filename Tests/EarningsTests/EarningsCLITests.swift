@@ -85,9 +85,9 @@ final class EarningsCLITests: XCTestCase {
         XCTAssertEqual(time.status, 1)
         XCTAssertTrue(time.error.hasPrefix("earnings: invalid time \"yesterday\""), time.error)
 
-        let fraction = try earnings("tracker", "--cards", fixture("cards.json"), "--now", "2026-11-16T10:00:00.5Z")
+        let fraction = try earnings("tracker", "--cards", fixture("cards.json"), "--now", "2026-11-16T10:00:00.5Z+01:00")
         XCTAssertEqual(fraction.status, 1)
-        XCTAssertEqual(fraction.error, "earnings: invalid time \"2026-11-16T10:00:00.5Z\": fractional seconds must be .mmm\n")
+        XCTAssertEqual(fraction.error, "earnings: invalid time \"2026-11-16T10:00:00.5Z+01:00\": expected ISO-8601 like 2026-11-16T08:30:00Z or 2026-11-16T09:30:00+01:00, or Unix seconds\n")
 
         let impossible = try earnings("tracker", "--cards", fixture("cards.json"), "--now", "2026-02-30T10:00:00Z")
         XCTAssertEqual(impossible.status, 1)

@@ -99,9 +99,24 @@ final class InstantParsingTests: XCTestCase {
         XCTAssertEqual(Instant(iso8601: "1970-01-01T00:00:01Z"), Instant(millisecondsSinceEpoch: 1_000))
     }
 
+    /// RFC 3339: a fraction of 1 to 9 digits (cut to milliseconds), and an offset from UTC.
+    func testParsesFractionsAndOffsets() {
+        let tenAM = Instant(iso8601: "2026-11-21T10:00:00Z")!
+        XCTAssertEqual(Instant(iso8601: "2026-11-21T10:00:00.5Z"), tenAM.advanced(byMilliseconds: 500))
+        XCTAssertEqual(Instant(iso8601: "2026-11-21T10:00:00.12Z"), tenAM.advanced(byMilliseconds: 120))
+        XCTAssertEqual(Instant(iso8601: "2026-11-21T10:00:00.123987654Z"), tenAM.advanced(byMilliseconds: 123))
+        XCTAssertEqual(Instant(iso8601: "2026-11-21T11:00:00+01:00"), tenAM)
+        XCTAssertEqual(Instant(iso8601: "2026-11-21T04:30:00.250-05:30"), tenAM.advanced(byMilliseconds: 250))
+        XCTAssertEqual(Instant(iso8601: "2026-11-21T10:00:00+00:00"), tenAM)
+        XCTAssertEqual(Instant(iso8601: "2026-11-22T00:30:00+14:30"), tenAM)
+    }
+
     func testRejectsMalformedOrImpossibleTimes() {
         for text in ["", "2026-11-21", "2026-11-21T10:00:00", "2026-02-30T00:00:00Z", "2026-13-01T00:00:00Z",
-                     "2026-11-21T24:00:00Z", "2026-11-21T10:00:00.12Z", "2026-11-21T10:00:00Zjunk", "2026-11-21 10:00:00Z"] {
+                     "2026-11-21T24:00:00Z", "2026-11-21T10:00:00.Z", "2026-11-21T10:00:00.1234567890Z",
+                     "2026-11-21T10:00:00Zjunk", "2026-11-21 10:00:00Z", "2026-11-21T10:00:00+1:00",
+                     "2026-11-21T10:00:00+0100", "2026-11-21T10:00:00+01:60", "2026-11-21T10:00:00+24:00",
+                     "2026-11-21T10:00:00+01:00Z", "2026-11-21T10:00:00+01:00junk", "2026-11-21T10:00:00-"] {
             XCTAssertNil(Instant(iso8601: text), text)
         }
     }
