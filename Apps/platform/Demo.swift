@@ -13,10 +13,10 @@ struct Demo: ParsableCommand {
     )
 
     @Option(help: "The log file to create.") var log: String = "demo.sqlite"
-    @Option(help: "How many events to write.") var events: Int = 230_000
-    @Option(help: "Events per append batch.") var batch: Int = 500
-    @Option(help: "Accounts (streams) the events spread over.") var accounts: Int = 1_000
-    @Option(help: "Take a snapshot every this many events.") var snapshotEvery: Int64 = 50_000
+    @Option(parsing: .unconditional, help: "How many events to write.") var events: Int = 230_000
+    @Option(parsing: .unconditional, help: "Events per append batch.") var batch: Int = 500
+    @Option(parsing: .unconditional, help: "Accounts (streams) the events spread over.") var accounts: Int = 1_000
+    @Option(parsing: .unconditional, help: "Take a snapshot every this many events.") var snapshotEvery: Int64 = 50_000
     @Option(help: "Seed of the workload.") var seed: UInt64 = 1
 
     func validate() throws {

@@ -16,7 +16,7 @@ struct SessionOptions: ParsableArguments {
     @Option(help: "Seed for reproducible codes, tokens and network (default: the system's secure generator).") var seed: UInt64?
     @Flag(help: "Ask for one step per question instead of batching steps.") var noBatching = false
     @Option(help: "Simulated one-way network latency, in milliseconds (e.g. 300 or 300-1500).") var latency = "0"
-    @Option(help: "Simulated probability that a message is lost (0 to 1).") var loss = 0.0
+    @Option(parsing: .unconditional, help: "Simulated probability that a message is lost (0 to 1).") var loss = 0.0
 
     /// Where codes, salts and tokens come from: seeded for reproducible runs, else cryptographically secure.
     var random: RandomSource { seed.map(RandomSource.seeded) ?? .secure }

@@ -281,5 +281,8 @@ extension EventLogCLITests {
         XCTAssertEqual(try demo("a.sqlite", seed: "7"), try demo("b.sqlite", seed: "7"))
         XCTAssertNotEqual(try demo("c.sqlite", seed: "7"), try demo("d.sqlite", seed: "8"))
         XCTAssertEqual(try eventlog("verify", directory.path("a.sqlite")).status, 0)
+        let negative = try runProcess(platform, ["demo", "--log", directory.path("e.sqlite"), "--events", "-1"])
+        XCTAssertEqual(negative.status, 1)
+        XCTAssertEqual(negative.error, "platform: --events, --batch, --accounts and --snapshot-every must be positive\n")
     }
 }
