@@ -29,6 +29,7 @@ struct ReplayCommand: ParsableCommand {
             // The end as it is now, for every projection alike: a log another process still
             // appends to would otherwise give each projection the end it found.
             let head = try store.head()
+            let end = upTo ?? head.sequence
             // A replay is short: its freed pages are kept for what it decodes next. A verification
             // runs for minutes over every projection: its freed pages go back, or they pile up.
             if !verify { Allocator.keepFreedPages() }
@@ -42,11 +43,11 @@ struct ReplayCommand: ParsableCommand {
                 // point is replayed from the snapshots it has just checked.
                 summary = try upTo.map { try replay(store, upTo: $0) } ?? SimulationRun.summary(store, replayed: report.states)
             } else {
-                summary = try replay(store, upTo: upTo ?? head.sequence)
+                summary = try replay(store, upTo: end)
             }
             let elapsed = (ContinuousClock.now - started).seconds
             summary.lines.forEach { print($0) }
-            let how = verify ? "from the start, every snapshot checked" : "from the newest snapshots to sequence \(upTo ?? head.sequence)"
+            let how = verify ? "from the start, every snapshot checked" : "from the newest snapshots to sequence \(end)"
             print(String(format: "replay: %.2f s ", elapsed) + how)
             print("log head hash: \(head.hash ?? "-")")
         }

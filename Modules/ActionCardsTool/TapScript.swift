@@ -28,8 +28,7 @@ struct TapScript {
     var steps: [Step]
 
     static func load(file: String) throws -> TapScript {
-        guard let data = FileManager.default.contents(atPath: file) else { throw ToolError("\(file): cannot read the file") }
-        return try parse(String(decoding: data, as: UTF8.self), file: file)
+        try parse(String(decoding: try readFile(file), as: UTF8.self), file: file)
     }
 
     static func parse(_ text: String, file: String) throws -> TapScript {

@@ -40,11 +40,11 @@ public struct Report: Codable, Sendable {
 
     /// Writes the JSON and the HTML page where `--report path` puts them (see ``paths(for:)``).
     public func write(to path: String) throws {
-        let (json, html) = Self.paths(for: path)
+        let paths = Self.paths(for: path)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        try Self.write(encoder.encode(self), to: json)
-        try Self.write(Data(self.html.utf8), to: html)
+        try Self.write(encoder.encode(self), to: paths.json)
+        try Self.write(Data(html.utf8), to: paths.html)
     }
 
     private static func write(_ data: Data, to path: String) throws(SimulationError) {

@@ -20,7 +20,7 @@ enum CardFile {
 
     /// The streams in the file; a contract violation names the file, the JSON path and the card.
     static func load(_ path: String) throws -> [TrackerCardStream] {
-        guard let data = FileManager.default.contents(atPath: path) else { throw ToolError("\(path): cannot read the file") }
+        let data = try readFile(path)
         let top: Any
         do {
             top = try JSONSerialization.jsonObject(with: data)

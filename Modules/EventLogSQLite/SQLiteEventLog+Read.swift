@@ -12,7 +12,11 @@ extension SQLiteEventLog {
         """
 
     public func lastSequence() throws -> Int64 {
-        try reading { db in try Int64.fetchOne(db, sql: Self.lastSequenceSQL) ?? 0 }
+        try reading(Self.lastSequence)
+    }
+
+    static func lastSequence(_ db: Database) throws -> Int64 {
+        try Int64.fetchOne(db, sql: Self.lastSequenceSQL) ?? 0
     }
 
     /// The hash chained through every event, as hex: the last event's hash (nil for an empty log).
@@ -24,7 +28,7 @@ extension SQLiteEventLog {
     /// The last event's sequence number and hash, read together (0 and nil for an empty log): a
     /// reader pinning a log that another process appends to gets a pair that belongs together.
     public func head() throws -> (sequence: Int64, hash: String?) {
-        try reading { db in (try Int64.fetchOne(db, sql: Self.lastSequenceSQL) ?? 0, try Self.headHash(db)) }
+        try reading { db in (try Self.lastSequence(db), try Self.headHash(db)) }
     }
 
     static func headHash(_ db: Database) throws -> String? {

@@ -64,7 +64,7 @@ extension SQLiteEventLog {
             let blocks = try Row.fetchOne(db, sql: "SELECT count(*), COALESCE(SUM(length(data)), 0) FROM payload_blocks")!
             let eventBlocks = try Row.fetchOne(db, sql: "SELECT count(*), COALESCE(SUM(last_seq - first_seq + 1), 0), COALESCE(SUM(length(data)), 0) FROM event_blocks")!
             var reader = PayloadReader(payloadDictionaries)
-            let last = try Int64.fetchOne(db, sql: Self.lastSequenceSQL) ?? 0
+            let last = try Self.lastSequence(db)
             let firstInBlocks = try Self.block(holding: (try Self.lastRowSequence(db)) + 1, &reader, db)
             let lastInBlocks = try Self.block(holding: last, &reader, db)
             var types: [LogStatistics.TypeCount] = []

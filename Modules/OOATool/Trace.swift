@@ -19,7 +19,7 @@ enum Trace {
     }
 
     static func read(_ path: String) throws -> [TripStateChange] {
-        let bytes = try readFile(path)
+        let bytes = Array(try readFile(path))
         var changes: [TripStateChange] = []
         for (index, line) in bytes.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
             guard line.contains(where: { $0 != 0x20 && $0 != 0x0D && $0 != 0x09 }) else { continue }
