@@ -17,7 +17,7 @@ struct Demo: ParsableCommand {
     @Option(parsing: .unconditional, help: "Events per append batch.") var batch: Int = 500
     @Option(parsing: .unconditional, help: "Accounts (streams) the events spread over.") var accounts: Int = 1_000
     @Option(parsing: .unconditional, help: "Take a snapshot every this many events.") var snapshotEvery: Int64 = 50_000
-    @Option(help: "Seed of the workload.") var seed: UInt64 = 1
+    @Option(parsing: .unconditional, help: "Seed of the workload.") var seed: UInt64 = 1
 
     func validate() throws {
         if events < 1 || batch < 1 || accounts < 1 || snapshotEvery < 1 {

@@ -9,8 +9,12 @@ struct Render: ParsableCommand {
     @Argument(help: "A screen's display config (JSON).")
     var screen: String
 
-    @Option(help: "Columns to draw in (at least 20).")
+    @Option(parsing: .unconditional, help: "Columns to draw in (at least 20).")
     var width = 60
+
+    func validate() throws {
+        if width < 20 { throw ValidationError("--width must be at least 20") }
+    }
 
     func run() throws {
         try reportingFailure(tool: toolName) {

@@ -39,14 +39,20 @@ struct Run: ParsableCommand {
     @Option(help: "The member's status at the start: none, trial, active, cancelled or expired.")
     var status = "active"
 
-    @Option(help: "Network latency each way, in milliseconds.")
+    @Option(parsing: .unconditional, help: "Network latency each way, in milliseconds.")
     var latency: Int64 = 120
 
-    @Option(help: "Default time between steps, in milliseconds.")
+    @Option(parsing: .unconditional, help: "Default time between steps, in milliseconds.")
     var think: Int64 = 1_000
 
-    @Option(help: "Seed of the simulated network.")
+    @Option(parsing: .unconditional, help: "Seed of the simulated network.")
     var seed: UInt64 = 1
+
+    func validate() throws {
+        if member.isEmpty { throw ValidationError("--member must not be empty") }
+        if latency < 0 { throw ValidationError("--latency must not be negative") }
+        if think < 0 { throw ValidationError("--think must not be negative") }
+    }
 
     func run() throws {
         try reportingFailure(tool: toolName) {

@@ -28,7 +28,7 @@ struct TapScript {
     var steps: [Step]
 
     static func load(file: String) throws -> TapScript {
-        try parse(String(decoding: try readFile(file), as: UTF8.self), file: file)
+        try parse(try readTextFile(file), file: file)
     }
 
     static func parse(_ text: String, file: String) throws -> TapScript {

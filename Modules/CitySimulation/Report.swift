@@ -1,4 +1,5 @@
 import Foundation
+import PlatformKit
 
 /// The end-of-run report: the summary plus run statistics, as JSON and as a self-contained HTML page.
 public struct Report: Codable, Sendable {
@@ -28,12 +29,11 @@ public struct Report: Codable, Sendable {
     public static func checkWritable(_ path: String) throws(SimulationError) {
         guard !path.isEmpty else { throw SimulationError("--report must name a file") }
         let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+        guard FileKind(atPath: directory) == .directory else {
             throw SimulationError("--report \(path): the directory \(directory) does not exist")
         }
         let (json, html) = paths(for: path)
-        for file in [json, html] where FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory) && isDirectory.boolValue {
+        for file in [json, html] where FileKind(atPath: file) == .directory {
             throw SimulationError("--report \(path): \(file) is a directory")
         }
     }

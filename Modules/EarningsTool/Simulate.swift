@@ -13,7 +13,7 @@ struct Simulate: ParsableCommand {
     @Option(help: "The event log to create (SQLite); must not hold events yet.") var log: String
     @Option(parsing: .unconditional, help: "Drivers driver-1 … driver-N.") var drivers = 5
     @Option(parsing: .unconditional, help: "Trips in total.") var trips = 200
-    @Option(help: "Random seed: the same seed writes the same events.") var seed: UInt64 = 1
+    @Option(parsing: .unconditional, help: "Random seed: the same seed writes the same events.") var seed: UInt64 = 1
     @Option(help: "Virtual start time: ISO-8601 (UTC or with an offset) or Unix seconds.") var start = "2026-11-16T06:00:00Z"
 
     func validate() throws {

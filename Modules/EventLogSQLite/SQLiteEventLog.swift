@@ -31,6 +31,8 @@ public final class SQLiteEventLog: EventLogStore, BulkEventLogWriter, Sendable {
         self.path = path
         self.options = options
         self.clock = clock
+        // SQLite takes an empty path for a private temporary database, never a log anyone keeps.
+        guard !path.isEmpty else { throw EventLogError(.cannotOpen, "the event log's path is empty") }
         let exists = FileManager.default.fileExists(atPath: path)
         if !exists && !options.createIfMissing {
             throw EventLogError(.cannotOpen, "\(path): no such file")
@@ -70,10 +72,13 @@ public final class SQLiteEventLog: EventLogStore, BulkEventLogWriter, Sendable {
         }
     }
 
-    /// Refuses, before SQLite opens (and would write to) it, an existing file that is not a SQLite
-    /// database: SQLite takes a file shorter than its header for an empty database and overwrites
+    /// Refuses, before SQLite opens (and would write to) it, a directory or an existing file that is
+    /// not a SQLite database: SQLite takes a file shorter than its header for an empty database and overwrites
     /// it. An empty file is a new log only when the caller may create one.
     private static func checkHeader(path: String, mayBeEmpty: Bool) throws {
+        if FileKind(atPath: path) == .directory {
+            throw EventLogError(.cannotOpen, "\(path): is a directory, not an event log")
+        }
         guard let handle = FileHandle(forReadingAtPath: path) else {
             throw EventLogError(.cannotOpen, "\(path): cannot be read")
         }

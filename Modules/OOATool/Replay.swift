@@ -22,8 +22,12 @@ struct Replay: ParsableCommand {
     @Flag(help: "Print every decision, not only pushes.")
     var all = false
 
-    @Option(help: "After the last change, release what falls due within this many seconds.")
+    @Option(parsing: .unconditional, help: "After the last change, release what falls due within this many seconds.")
     var drain = 600
+
+    func validate() throws {
+        if drain < 0 { throw ValidationError("--drain must not be negative") }
+    }
 
     func run() throws {
         try reportingFailure(tool: toolName) {

@@ -1,4 +1,5 @@
 import Foundation
+import PlatformKit
 
 /// Finds the repository's flow files: `fixtures/onboarding/flows` in `path` or a parent of it.
 public enum FlowFixtures {
@@ -9,8 +10,7 @@ public enum FlowFixtures {
         var url = URL(fileURLWithPath: path)
         while true {
             let candidate = url.appendingPathComponent(relativePath).path
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: candidate, isDirectory: &isDirectory), isDirectory.boolValue { return candidate }
+            if FileKind(atPath: candidate) == .directory { return candidate }
             let parent = url.deletingLastPathComponent()
             if parent.path == url.path { return nil }
             url = parent

@@ -1,4 +1,5 @@
 import Foundation
+import PlatformKit
 
 /// The flows of every market, loaded once from `fixtures/onboarding/flows/<market>.json`.
 public struct FlowCatalog: Sendable {
@@ -25,25 +26,41 @@ public struct FlowCatalog: Sendable {
         var problems: [FlowProblem] = []
         for file in files {
             do {
-                let data = try Data(contentsOf: URL(fileURLWithPath: file))
+                guard let data = readable(file, into: &problems) else { continue }
                 let flow = try FlowCompiler.compile(data, file: file)
                 let expected = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
                 if flow.market != expected {
                     problems.append(FlowProblem(file: file, path: "market", message: "\"\(flow.market)\" does not match the file name \(expected).json"))
                 }
                 flows.append(flow)
-            } catch let error as FlowProblems {
-                problems += error.problems
             } catch {
-                problems.append(FlowProblem(file: file, path: "", message: "cannot read: \(error.localizedDescription)"))
+                problems += error.problems
             }
         }
         guard problems.isEmpty else { throw FlowProblems(problems: problems) }
         return FlowCatalog(flows)
     }
 
+    /// The bytes of `file`, or `nil` with a problem naming what is wrong with it.
+    private static func readable(_ file: String, into problems: inout [FlowProblem]) -> Data? {
+        let kind = FileKind(atPath: file)
+        if kind == .file, let data = FileManager.default.contents(atPath: file) { return data }
+        let message = switch kind {
+        case .missing: "no such file"
+        case .directory: "is a directory, not a flow file"
+        case .file: "cannot read the file"
+        }
+        problems.append(FlowProblem(file: file, path: "", message: message))
+        return nil
+    }
+
     /// Loads every `*.json` in `directory`.
     public static func load(directory: String) throws(FlowProblems) -> FlowCatalog {
+        switch FileKind(atPath: directory) {
+        case .directory: break
+        case .missing: throw FlowProblems(problems: [FlowProblem(file: directory, path: "", message: "no such directory")])
+        case .file: throw FlowProblems(problems: [FlowProblem(file: directory, path: "", message: "not a directory")])
+        }
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
         let files = names.filter { $0.hasSuffix(".json") }.sorted().map { directory + "/" + $0 }
         guard !files.isEmpty else {

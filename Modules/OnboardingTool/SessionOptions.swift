@@ -13,7 +13,7 @@ struct SessionOptions: ParsableArguments {
     @Option(help: "The market whose flow to use (a file name in the flows directory).") var market = "us"
     @Option(help: "The flows directory (default: fixtures/onboarding/flows in this directory or a parent).") var flows: String?
     @Option(help: "Append events to this SQLite event log (created if missing).") var log: String?
-    @Option(help: "Seed for reproducible codes, tokens and network (default: the system's secure generator).") var seed: UInt64?
+    @Option(parsing: .unconditional, help: "Seed for reproducible codes, tokens and network (default: the system's secure generator).") var seed: UInt64?
     @Flag(help: "Ask for one step per question instead of batching steps.") var noBatching = false
     @Option(help: "Simulated one-way network latency, in milliseconds (e.g. 300 or 300-1500).") var latency = "0"
     @Option(parsing: .unconditional, help: "Simulated probability that a message is lost (0 to 1).") var loss = 0.0

@@ -86,12 +86,24 @@ final class ActionCardsCLITests: XCTestCase {
 
     func test_badInput_isOneLineNamingTheFileAndPlace() throws {
         let taps = try file("bad.taps", "tap end\n\nwait soon\n")
+        let good = try file("good.taps", "wait 5\n")
         let screen = try file("bad.json", #"{"screenID": "x", "analyticsID": "y", "mainCards": [{"id": "a", "type": "spacer", "height": "tall"}]}"#)
         let cases: [([String], String)] = [
             (["run", "--app", "eats", "--start", "manage", "--taps", taps, "--screens", screens], "actioncards: \(taps):3: bad wait soon (use MILLISECONDS)\n"),
             (["run", "--app", "bus", "--start", "manage", "--taps", taps], "actioncards: --app: bus is not eats or rides\n"),
             (["render", screen], "actioncards: \(screen): $.mainCards[0].height: wrong type: Expected to decode Int but found a string instead.\n"),
-            (["render", directory.path("missing.json")], "actioncards: \(directory.path("missing.json")): cannot read the file\n"),
+            (["render", directory.path("missing.json")], "actioncards: \(directory.path("missing.json")): no such file\n"),
+            (["render", directory.url.path], "actioncards: \(directory.url.path): is a directory, not a display config\n"),
+            (["render", screen, "--width", "-5"], "actioncards: --width must be at least 20\n"),
+            (["validate", screen], "actioncards: \(screen): not a directory\n"),
+            (["validate", directory.path("gone")], "actioncards: \(directory.path("gone")): no such directory\n"),
+            (["run", "--app", "eats", "--start", "manage", "--taps", taps, "--latency", "-1"], "actioncards: --latency must not be negative\n"),
+            (["run", "--app", "eats", "--start", "manage", "--taps", taps, "--think", "-3"], "actioncards: --think must not be negative\n"),
+            (["run", "--app", "eats", "--start", "manage", "--taps", taps, "--member", ""], "actioncards: --member must not be empty\n"),
+            (["run", "--app", "eats", "--start", "manage", "--taps", directory.url.path], "actioncards: \(directory.url.path): is a directory, not a file\n"),
+            (["run", "--app", "eats", "--start", "manage", "--taps", good, "--log", ""], "actioncards: the event log's path is empty\n"),
+            (["run", "--app", "eats", "--start", "manage", "--taps", good, "--log", directory.url.path],
+             "actioncards: \(directory.url.path): is a directory, not an event log\n"),
         ]
         for (arguments, message) in cases {
             let result = try runProcess(tool, arguments)

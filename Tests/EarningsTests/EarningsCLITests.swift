@@ -75,7 +75,7 @@ final class EarningsCLITests: XCTestCase {
         let missing = try earnings("tracker", "--cards", directory.path("nope.json"))
         XCTAssertEqual(missing.status, 1)
         XCTAssertEqual(missing.error.split(separator: "\n").count, 1)
-        XCTAssertTrue(missing.error.contains("nope.json: cannot read the file"), missing.error)
+        XCTAssertTrue(missing.error.contains("nope.json: no such file"), missing.error)
 
         let argument = try earnings("tracker")
         XCTAssertEqual(argument.status, 1)

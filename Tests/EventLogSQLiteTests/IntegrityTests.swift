@@ -90,6 +90,13 @@ final class IntegrityTests: XCTestCase {
         }
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: empty)).count, 0)
         XCTAssertNoThrow(try makeLog(empty), "an empty file is a new log when the caller may create one")
+        let folder = directory.path("folder.sqlite")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+        for createIfMissing in [false, true] {
+            XCTAssertThrowsError(try SQLiteEventLog(path: folder, clock: .constant(.epoch), options: .init(createIfMissing: createIfMissing))) {
+                XCTAssertEqual("\($0)", "\(folder): is a directory, not an event log")
+            }
+        }
         let other = directory.path("other.sqlite")
         _ = try sqlite3(other, "CREATE TABLE t(x);")
         XCTAssertThrowsError(try makeLog(other)) { XCTAssertTrue("\($0)".contains("not an event log"), "\($0)") }

@@ -151,6 +151,8 @@ final class EventLogCLITests: XCTestCase {
         XCTAssertEqual(missing.status, 1)
         XCTAssertEqual(missing.error, "eventlog: \(directory.path("nope.sqlite")): no such file\n")
         XCTAssertFalse(FileManager.default.fileExists(atPath: directory.path("nope.sqlite")), "reading never creates a log")
+        XCTAssertEqual(try eventlog("info", directory.url.path).error, "eventlog: \(directory.url.path): is a directory, not an event log\n")
+        XCTAssertEqual(try eventlog("info", "").error, "eventlog: the event log's path is empty\n")
 
         let text = directory.path("notes.txt")
         try "just some text, not a database at all".write(toFile: text, atomically: true, encoding: .utf8)

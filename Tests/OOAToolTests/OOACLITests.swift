@@ -88,7 +88,11 @@ final class OOACLITests: XCTestCase {
         let missing = try ooa("render", directory.path("nope.json"), "--surface", "android")
         XCTAssertEqual(missing.status, 1)
         XCTAssertEqual(lines(missing.error).count, 1)
-        XCTAssertTrue(missing.error.contains("nope.json: cannot read the file"))
+        XCTAssertTrue(missing.error.contains("nope.json: no such file"))
+
+        let drain = try ooa("replay", fixture("trace-pickup.jsonl"), "--drain", "-1")
+        XCTAssertEqual(drain.status, 1)
+        XCTAssertEqual(lines(drain.error), ["ooa: --drain must not be negative"])
 
         let trace = try ooa("replay", fixture("trace-bad-line.jsonl"))
         XCTAssertEqual(trace.status, 1)

@@ -15,7 +15,7 @@ final class OnboardingCLITests: XCTestCase {
 
     func onboarding(_ arguments: [String], input: String? = nil) throws -> (status: Int32, output: String, error: String) {
         XCTAssertTrue(FileManager.default.isExecutableFile(atPath: tool), "build the tools first (`swift build`)")
-        return try runProcess(tool, arguments + (arguments.first == "flows" ? [] : ["--flows", flows]), input: input.map { Data($0.utf8) })
+        return try runProcess(tool, arguments + (arguments.first == "flows" || arguments.contains("--flows") ? [] : ["--flows", flows]), input: input.map { Data($0.utf8) })
     }
 
     func write(_ name: String, _ text: String) throws -> String {
@@ -96,6 +96,11 @@ final class OnboardingCLITests: XCTestCase {
             (["run", "--market", "us", "--script", script, "--latency", "9-1"], "--latency must be MS or MIN-MAX"),
             (["run", "--market", "us"], "Missing expected argument '--script <script>'"),
             (["flows", "validate"], "Missing expected argument"),
+            (["flows", "validate", directory.path("gone.json")], "gone.json: no such file"),
+            (["flows", "validate", directory.url.path], "\(directory.url.path): is a directory, not a flow file"),
+            (["run", "--market", "us", "--script", script, "--flows", directory.path("gone")], "gone: no such directory"),
+            (["run", "--market", "us", "--script", script, "--flows", script], "s.txt: not a directory"),
+            (["run", "--market", "us", "--script", script, "--log", directory.url.path], "\(directory.url.path): is a directory, not an event log"),
         ]
         for (arguments, message) in cases {
             let result = try onboarding(arguments)
