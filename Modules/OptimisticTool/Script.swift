@@ -63,18 +63,23 @@ extension Script {
     /// Parses a script; `file` names it in errors.
     public init(parsing text: String, file: String) throws(ScriptError) {
         self.init()
+        var settingLines: [String: Int] = [:]
         for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             var reader = LineReader(file: file, line: index + 1, text: rawLine)
             guard let keyword = reader.next() else { continue }
+            if keyword != "at" {
+                if let first = settingLines[keyword] { throw reader.error("\(keyword) is already set on line \(first)") }
+                settingLines[keyword] = index + 1
+            }
             switch keyword {
             case "driver": driverID = try reader.word("driver id")
             case "seed": seed = try reader.number("seed", as: UInt64.self)
             case "latency": conditions.latencyMilliseconds = try reader.range("latency")
             case "loss": conditions.lossProbability = try reader.probability("loss")
-            case "timeout": configuration.dependencyTimeout = .seconds(try reader.number("timeout (seconds)", as: Int64.self))
-            case "until": until = try reader.number("until", as: Int64.self)
+            case "timeout": configuration.dependencyTimeout = .seconds(try reader.seconds("timeout (seconds)"))
+            case "until": until = try reader.seconds("until")
             case "at":
-                let second = try reader.number("time (seconds)", as: Int64.self)
+                let second = try reader.seconds("time (seconds)")
                 if let previous = steps.last?.second, second < previous {
                     throw reader.error("time \(second) is before the previous step's \(previous)")
                 }
@@ -93,6 +98,10 @@ extension Script {
 
     /// Second 0 of every script: 2026-01-01T00:00:00Z.
     public static let start = Instant(millisecondsSinceEpoch: 1_767_225_600_000)
+
+    /// The longest time a script may name, in seconds (about 100 years): sums of such times stay
+    /// far inside the clock's range.
+    static let longestSeconds: Int64 = 3_155_760_000
 }
 
 /// Reads the words of one script line (`#` starts a comment).
@@ -123,12 +132,20 @@ private struct LineReader {
         return value
     }
 
+    /// A number of seconds, at most ``Script/longestSeconds``.
+    mutating func seconds(_ field: String) throws(ScriptError) -> Int64 {
+        let value = try number(field, as: Int64.self)
+        guard value <= Script.longestSeconds else { throw error("\(field): \(value) is more than \(Script.longestSeconds) seconds") }
+        return value
+    }
+
     mutating func range(_ field: String) throws(ScriptError) -> ClosedRange<Int64> {
         let text = try word(field)
         let bounds = text.split(separator: "..", omittingEmptySubsequences: false).map { Int64($0) }
         guard let low = bounds.first ?? nil, let high = bounds.last ?? nil, bounds.count <= 2, low >= 0, low <= high else {
             throw error("\(field): '\(text)' is not MILLISECONDS or MIN..MAX")
         }
+        guard high <= Script.longestSeconds * 1_000 else { throw error("\(field): \(high) ms is more than \(Script.longestSeconds) seconds") }
         return low...high
     }
 
@@ -157,7 +174,7 @@ private struct LineReader {
         case "read": return .markRead(message: try word("message id"))
         case "offer": return .offer(trip: try word("trip id"), estimate: try money("estimate"))
         case "estimate": return .estimate(trip: try word("trip id"), amount: try money("estimate"))
-        case "dark": return .dark(seconds: try number("dark spot length (seconds)", as: Int64.self))
+        case "dark": return .dark(seconds: try seconds("dark spot length (seconds)"))
         case "latency": return .latency(try range("latency"))
         case "reject":
             let kind = try word("action to reject")
