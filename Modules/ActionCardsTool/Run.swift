@@ -50,8 +50,12 @@ struct Run: ParsableCommand {
 
     func validate() throws {
         if member.isEmpty { throw ValidationError("--member must not be empty") }
-        if latency < 0 { throw ValidationError("--latency must not be negative") }
-        if think < 0 { throw ValidationError("--think must not be negative") }
+        if !(0...NetworkConditions.longestLatencyMilliseconds).contains(latency) {
+            throw ValidationError("--latency must be between 0 and \(NetworkConditions.longestLatencyMilliseconds) milliseconds")
+        }
+        if !(0...TapScript.longestMilliseconds).contains(think) {
+            throw ValidationError("--think must be between 0 and \(TapScript.longestMilliseconds) milliseconds")
+        }
     }
 
     func run() throws {

@@ -31,6 +31,10 @@ struct TapScript {
         try parse(try readTextFile(file), file: file)
     }
 
+    /// The longest delay or wait a step may name: a year, in milliseconds (the session's clock
+    /// stays far inside its range for any script).
+    static let longestMilliseconds: Int64 = 31_557_600_000
+
     static func parse(_ text: String, file: String) throws -> TapScript {
         var steps: [Step] = []
         for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
@@ -41,7 +45,9 @@ struct TapScript {
             func fail(_ message: String) -> ToolError { ToolError("\(file):\(number): \(message)") }
             var delay: Int64?
             if words[0].hasPrefix("+") {
-                guard let value = Int64(words[0].dropFirst()), value >= 0 else { throw fail("bad delay \(words[0]) (use +MILLISECONDS)") }
+                guard let value = Int64(words[0].dropFirst()), (0...longestMilliseconds).contains(value) else {
+                    throw fail("bad delay \(words[0]) (use +MILLISECONDS, at most \(longestMilliseconds))")
+                }
                 delay = value
                 words.removeFirst()
             }
@@ -51,7 +57,9 @@ struct TapScript {
             case ("tap", 3): command = .tap(card: words[1], option: words[2])
             case ("type", 3...): command = .type(card: words[1], text: words[2...].joined(separator: " "))
             case ("wait", 2):
-                guard let value = Int64(words[1]), value >= 0 else { throw fail("bad wait \(words[1]) (use MILLISECONDS)") }
+                guard let value = Int64(words[1]), (0...longestMilliseconds).contains(value) else {
+                    throw fail("bad wait \(words[1]) (use MILLISECONDS, at most \(longestMilliseconds))")
+                }
                 command = .wait(milliseconds: value)
             case ("tap", _), ("type", _), ("wait", _):
                 throw fail("usage: tap CARD [OPTION] | type CARD TEXT | wait MILLISECONDS")

@@ -14,7 +14,7 @@ struct Simulate: ParsableCommand {
     @Option(parsing: .unconditional, help: "Drivers driver-1 … driver-N.") var drivers = 5
     @Option(parsing: .unconditional, help: "Trips in total.") var trips = 200
     @Option(parsing: .unconditional, help: "Random seed: the same seed writes the same events.") var seed: UInt64 = 1
-    @Option(help: "Virtual start time: ISO-8601 (UTC or with an offset) or Unix seconds.") var start = "2026-11-16T06:00:00Z"
+    @Option(parsing: .unconditional, help: "Virtual start time: ISO-8601 (UTC or with an offset) or Unix seconds.") var start = "2026-11-16T06:00:00Z"
 
     func validate() throws {
         guard drivers > 0, trips >= 0 else { throw ValidationError("--drivers must be positive and --trips not negative") }

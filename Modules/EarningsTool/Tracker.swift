@@ -15,7 +15,7 @@ struct Tracker: ParsableCommand {
     )
 
     @Option(help: "The cards file (JSON).") var cards: String
-    @Option(help: "Evaluate expiry at this time: ISO-8601 (2026-11-16T08:30:00Z, or with an offset such as +01:00) or Unix seconds.") var now: String?
+    @Option(parsing: .unconditional, help: "Evaluate expiry at this time: ISO-8601 (2026-11-16T08:30:00Z, or with an offset such as +01:00) or Unix seconds.") var now: String?
     @Flag(help: "Privacy Mode: hide amounts in Status mode.") var privacy = false
     @Flag(help: "Print JSON.") var json = false
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CommandLineSupport
 import OutOfAppDSL
+import PlatformKit
 
 extension Surface: ExpressibleByArgument {}
 
@@ -16,6 +17,15 @@ struct Render: ParsableCommand {
 
     @Option(help: "The shared container directory the main app filled (images, feature flags); without it, images show as placeholders.")
     var container: String?
+
+    func validate() throws {
+        guard let container else { return }
+        switch FileKind(atPath: container) {
+        case .directory: break
+        case .missing: throw ValidationError("--container \(container): no such directory")
+        case .file: throw ValidationError("--container \(container): not a directory")
+        }
+    }
 
     func run() throws {
         try reportingFailure(tool: toolName) {

@@ -28,6 +28,9 @@ struct SessionOptions: ParsableArguments {
         guard let low = bounds.first ?? nil, let high = bounds.last ?? nil, low >= 0, low <= high else {
             throw ToolError("--latency must be MS or MIN-MAX in milliseconds (e.g. 300-1500), not \(latency)")
         }
+        guard high <= NetworkConditions.longestLatencyMilliseconds else {
+            throw ToolError("--latency must be at most \(NetworkConditions.longestLatencyMilliseconds) milliseconds (a day), not \(latency)")
+        }
         return NetworkConditions(latencyMilliseconds: low...high, lossProbability: loss)
     }
 

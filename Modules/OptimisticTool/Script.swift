@@ -145,7 +145,9 @@ private struct LineReader {
         guard let low = bounds.first ?? nil, let high = bounds.last ?? nil, bounds.count <= 2, low >= 0, low <= high else {
             throw error("\(field): '\(text)' is not MILLISECONDS or MIN..MAX")
         }
-        guard high <= Script.longestSeconds * 1_000 else { throw error("\(field): \(high) ms is more than \(Script.longestSeconds) seconds") }
+        guard high <= NetworkConditions.longestLatencyMilliseconds else {
+            throw error("\(field): \(high) ms is more than \(NetworkConditions.longestLatencyMilliseconds) (a day)")
+        }
         return low...high
     }
 

@@ -30,6 +30,10 @@ public struct NetworkConditions: Sendable, Hashable, Codable {
         self.outages = outages
     }
 
+    /// The longest one-way latency a scenario may name: a day, in milliseconds. A longer delay is
+    /// an outage; the bound keeps every time computed from a latency far inside the clock's range.
+    public static let longestLatencyMilliseconds: Int64 = 86_400_000
+
     /// No latency, no loss, never down.
     public static let perfect = NetworkConditions()
 

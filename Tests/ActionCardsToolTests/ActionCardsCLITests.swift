@@ -89,7 +89,9 @@ final class ActionCardsCLITests: XCTestCase {
         let good = try file("good.taps", "wait 5\n")
         let screen = try file("bad.json", #"{"screenID": "x", "analyticsID": "y", "mainCards": [{"id": "a", "type": "spacer", "height": "tall"}]}"#)
         let cases: [([String], String)] = [
-            (["run", "--app", "eats", "--start", "manage", "--taps", taps, "--screens", screens], "actioncards: \(taps):3: bad wait soon (use MILLISECONDS)\n"),
+            (["run", "--app", "eats", "--start", "manage", "--taps", taps, "--screens", screens], "actioncards: \(taps):3: bad wait soon (use MILLISECONDS, at most 31557600000)\n"),
+            (["run", "--app", "eats", "--start", "manage", "--taps", try file("long.taps", "wait 9223372036854775807\n")],
+             "actioncards: \(directory.path("long.taps")):1: bad wait 9223372036854775807 (use MILLISECONDS, at most 31557600000)\n"),
             (["run", "--app", "bus", "--start", "manage", "--taps", taps], "actioncards: --app: bus is not eats or rides\n"),
             (["render", screen], "actioncards: \(screen): $.mainCards[0].height: wrong type: Expected to decode Int but found a string instead.\n"),
             (["render", directory.path("missing.json")], "actioncards: \(directory.path("missing.json")): no such file\n"),
@@ -97,8 +99,10 @@ final class ActionCardsCLITests: XCTestCase {
             (["render", screen, "--width", "-5"], "actioncards: --width must be at least 20\n"),
             (["validate", screen], "actioncards: \(screen): not a directory\n"),
             (["validate", directory.path("gone")], "actioncards: \(directory.path("gone")): no such directory\n"),
-            (["run", "--app", "eats", "--start", "manage", "--taps", taps, "--latency", "-1"], "actioncards: --latency must not be negative\n"),
-            (["run", "--app", "eats", "--start", "manage", "--taps", taps, "--think", "-3"], "actioncards: --think must not be negative\n"),
+            (["run", "--app", "eats", "--start", "manage", "--taps", taps, "--latency", "-1"], "actioncards: --latency must be between 0 and 86400000 milliseconds\n"),
+            (["run", "--app", "eats", "--start", "manage", "--taps", taps, "--latency", "9223372036854775807"],
+             "actioncards: --latency must be between 0 and 86400000 milliseconds\n"),
+            (["run", "--app", "eats", "--start", "manage", "--taps", taps, "--think", "-3"], "actioncards: --think must be between 0 and 31557600000 milliseconds\n"),
             (["run", "--app", "eats", "--start", "manage", "--taps", taps, "--member", ""], "actioncards: --member must not be empty\n"),
             (["run", "--app", "eats", "--start", "manage", "--taps", directory.url.path], "actioncards: \(directory.url.path): is a directory, not a file\n"),
             (["run", "--app", "eats", "--start", "manage", "--taps", good, "--log", ""], "actioncards: the event log's path is empty\n"),

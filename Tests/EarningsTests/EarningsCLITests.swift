@@ -92,6 +92,14 @@ final class EarningsCLITests: XCTestCase {
         let impossible = try earnings("tracker", "--cards", fixture("cards.json"), "--now", "2026-02-30T10:00:00Z")
         XCTAssertEqual(impossible.status, 1)
         XCTAssertTrue(impossible.error.hasPrefix("earnings: invalid time \"2026-02-30T10:00:00Z\": expected ISO-8601"), impossible.error)
+
+        // Unix seconds past what a clock of milliseconds holds are refused, not clamped or trapped on.
+        let far = try earnings("simulate", "--log", directory.path("far.sqlite"), "--start", "9223372036854775")
+        XCTAssertEqual(far.status, 1)
+        XCTAssertEqual(far.error, "earnings: invalid time \"9223372036854775\": Unix seconds must be within years 0000 to 9999 (-62167219200 to 253402300799)\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: directory.path("far.sqlite")))
+        let before = try earnings("tracker", "--cards", fixture("cards.json"), "--now", "-1")
+        XCTAssertEqual(before.status, 0, "a negative time is a value (1969), not a missing one: \(before.error)")
     }
 
     func test_simulate_thenReplay_rebuildsADriverAtAMoment() throws {

@@ -90,9 +90,13 @@ final class OOACLITests: XCTestCase {
         XCTAssertEqual(lines(missing.error).count, 1)
         XCTAssertTrue(missing.error.contains("nope.json: no such file"))
 
+        let container = try ooa("render", fixture("payload-en-route.json"), "--surface", "android", "--container", directory.path("none"))
+        XCTAssertEqual(lines(container.error), ["ooa: --container \(directory.path("none")): no such directory"])
+
         let drain = try ooa("replay", fixture("trace-pickup.jsonl"), "--drain", "-1")
         XCTAssertEqual(drain.status, 1)
-        XCTAssertEqual(lines(drain.error), ["ooa: --drain must not be negative"])
+        XCTAssertEqual(lines(drain.error), ["ooa: --drain must be between 0 and 31557600 seconds (a year)"])
+        XCTAssertEqual(lines(try ooa("replay", fixture("trace-pickup.jsonl"), "--drain", "9223372036854775807").error), ["ooa: --drain must be between 0 and 31557600 seconds (a year)"])
 
         let trace = try ooa("replay", fixture("trace-bad-line.jsonl"))
         XCTAssertEqual(trace.status, 1)

@@ -135,7 +135,7 @@ final class OptimisticCLITests: XCTestCase {
             ("at 0 dark 99999999999999999", "s:1: dark spot length (seconds): 99999999999999999 is more than 3155760000 seconds"),
             ("at 9999999999 online", "s:1: time (seconds): 9999999999 is more than 3155760000 seconds"),
             ("until 9999999999\nat 0 online", "s:1: until: 9999999999 is more than 3155760000 seconds"),
-            ("latency 1..9223372036854775807\nat 0 online", "s:1: latency: 9223372036854775807 ms is more than 3155760000 seconds"),
+            ("latency 1..9223372036854775807\nat 0 online", "s:1: latency: 9223372036854775807 ms is more than 86400000 (a day)"),
             ("driver driver-1\nat 0 online\ndriver driver-2", "s:3: driver is already set on line 1"),
         ]
         for (text, message) in cases {
