@@ -35,6 +35,8 @@ enum Trace {
     private static func change(_ line: Line) throws -> TripStateChange {
         guard line.time.isFinite, line.time >= 0, line.time < 1e12 else { throw ToolError("field \"time\": out of range") }
         guard line.eta.isFinite, abs(line.eta) < 1e9 else { throw ToolError("field \"eta\": out of range") }
+        guard (-90...90).contains(line.lat) else { throw ToolError("field \"lat\": out of range (-90 to 90)") }
+        guard (-180...180).contains(line.lon) else { throw ToolError("field \"lon\": out of range (-180 to 180)") }
         return TripStateChange(
             tripID: line.trip, riderID: line.rider, phase: line.phase, etaSeconds: Int(line.eta),
             location: Location(latitude: line.lat, longitude: line.lon),

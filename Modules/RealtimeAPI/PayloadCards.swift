@@ -149,3 +149,40 @@ public typealias TrackerDxGyCompletionCard = TrackerGoalCompletionCard
 public typealias TrackerConsecutiveTripsProgressCard = TrackerGoalProgressCard
 public typealias TrackerConsecutiveTripsCompletionCard = TrackerGoalCompletionCard
 public typealias TrackerNewDriverGuaranteeCompletionCard = TrackerGoalCompletionCard
+
+extension TrackerGoalProgressCard {
+    /// Decodes the card; a negative trip count or a target below one is malformed.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            title: try container.decode(String.self, forKey: .title), programID: try container.decode(String.self, forKey: .programID),
+            completedTrips: try container.tripCount(.completedTrips, atLeast: 0), targetTrips: try container.tripCount(.targetTrips, atLeast: 1),
+            formattedReward: try container.decodeIfPresent(String.self, forKey: .formattedReward), reward: try container.decodeIfPresent(Money.self, forKey: .reward)
+        )
+    }
+}
+
+extension TrackerNewDriverGuaranteeProgressCard {
+    /// Decodes the card; a negative trip count or a target below one is malformed.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            title: try container.decode(String.self, forKey: .title), programID: try container.decode(String.self, forKey: .programID),
+            completedTrips: try container.tripCount(.completedTrips, atLeast: 0), targetTrips: try container.tripCount(.targetTrips, atLeast: 1),
+            formattedEarned: try container.decodeIfPresent(String.self, forKey: .formattedEarned), earned: try container.decodeIfPresent(Money.self, forKey: .earned),
+            formattedGuarantee: try container.decodeIfPresent(String.self, forKey: .formattedGuarantee),
+            guarantee: try container.decodeIfPresent(Money.self, forKey: .guarantee)
+        )
+    }
+}
+
+extension KeyedDecodingContainer {
+    /// A progress card's trip count, at least `minimum`.
+    fileprivate func tripCount(_ key: Key, atLeast minimum: Int) throws -> Int {
+        let count = try decode(Int.self, forKey: key)
+        guard count >= minimum else {
+            throw DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription: "\(count) trips: must be at least \(minimum)")
+        }
+        return count
+    }
+}

@@ -51,11 +51,16 @@ final class TrackerCardContractTests: XCTestCase {
           {"cardID":"malformed","priority":3,"isValid":true,"cardType":1,"payload":{"trackerDxGyProgressCard":{"title":"Q","programID":"q","completedTrips":"three","targetTrips":5}}},
           {"cardID":"empty","priority":4,"isValid":true,"cardType":1,"payload":{}},
           {"cardID":"two","priority":5,"isValid":true,"cardType":1,"payload":{"trackerDailyEarningsCard":{"title":"a"},"trackerWeeklyEarningsCard":{"title":"b"}}},
-          {"cardID":"good-2","priority":6,"isValid":true,"cardType":2,"payload":{"trackerDxGyCompletionCard":{"title":"Q","programID":"q"}}}
+          {"cardID":"good-2","priority":6,"isValid":true,"cardType":2,"payload":{"trackerDxGyCompletionCard":{"title":"Q","programID":"q"}}},
+          {"cardID":"negative","priority":7,"isValid":true,"cardType":1,"payload":{"trackerDxGyProgressCard":{"title":"Q","programID":"q","completedTrips":-1,"targetTrips":5}}},
+          {"cardID":"no-target","priority":8,"isValid":true,"cardType":1,
+           "payload":{"trackerNewDriverGuaranteeProgressCard":{"title":"G","programID":"g","completedTrips":3,"targetTrips":0}}}
         ]
         """)
         XCTAssertEqual(list.cards.map(\.cardID), ["good-1", "good-2"])
-        XCTAssertEqual(list.dropped.map(\.cardID), ["unknown-variant", "malformed", "empty", "two"])
+        XCTAssertEqual(list.dropped.map(\.cardID), ["unknown-variant", "malformed", "empty", "two", "negative", "no-target"])
+        XCTAssertTrue(list.dropped[4].reason.hasSuffix("completedTrips: -1 trips: must be at least 0"), list.dropped[4].reason)
+        XCTAssertTrue(list.dropped[5].reason.hasSuffix("targetTrips: 0 trips: must be at least 1"), list.dropped[5].reason)
         XCTAssertEqual(list.dropped[0].reason, "has unknown variant \"trackerSurgeCard\"")
         XCTAssertTrue(list.dropped[1].reason.contains("completedTrips"), list.dropped[1].reason)
         XCTAssertEqual(list.dropped[2].reason, "is empty")

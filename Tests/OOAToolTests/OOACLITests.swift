@@ -90,6 +90,10 @@ final class OOACLITests: XCTestCase {
         XCTAssertEqual(lines(missing.error).count, 1)
         XCTAssertTrue(missing.error.contains("nope.json: no such file"))
 
+        let farNorth = directory.path("north.jsonl")
+        try #"{"time": 0, "trip": "t", "rider": "r", "phase": "en_route", "eta": 60, "lat": 500, "lon": 0}"#.write(toFile: farNorth, atomically: true, encoding: .utf8)
+        XCTAssertEqual(lines(try ooa("replay", farNorth).error), ["ooa: \(farNorth):1: field \"lat\": out of range (-90 to 90)"])
+
         let container = try ooa("render", fixture("payload-en-route.json"), "--surface", "android", "--container", directory.path("none"))
         XCTAssertEqual(lines(container.error), ["ooa: --container \(directory.path("none")): no such directory"])
 
