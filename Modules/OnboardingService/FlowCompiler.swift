@@ -132,12 +132,18 @@ private struct Checker {
         return FlowStep(id: raw.id, dataTypes: types, collection: collection, batchable: raw.batchable ?? true, entryTypes: applies, alternates: alternates)
     }
 
+    /// The longest lifetime or window a policy may set: a year.
+    static let longestPeriodSeconds: Int64 = 31_557_600
+
     private mutating func checkPolicy(_ policy: FlowPolicy) {
         if !(4...10).contains(policy.codeLength) { report("policy.codeLength", "must be 4 to 10 digits") }
         if policy.maxTries < 1 { report("policy.maxTries", "must be at least 1") }
         if policy.maxAttemptsPerIdentifier < 1 { report("policy.maxAttemptsPerIdentifier", "must be at least 1") }
-        for (name, value) in [("codeLifetimeSeconds", policy.codeLifetimeSeconds), ("attemptLifetimeSeconds", policy.attemptLifetimeSeconds), ("rateWindowSeconds", policy.rateWindowSeconds)] where value <= 0 {
-            report("policy.\(name)", "must be positive")
+        if policy.passwordMinLength < 0 { report("policy.passwordMinLength", "must not be negative") }
+        // Bounded, so that every expiry computed from them stays far inside the clock's range.
+        for (name, value) in [("codeLifetimeSeconds", policy.codeLifetimeSeconds), ("attemptLifetimeSeconds", policy.attemptLifetimeSeconds), ("rateWindowSeconds", policy.rateWindowSeconds)]
+        where !(1...Self.longestPeriodSeconds).contains(value) {
+            report("policy.\(name)", "must be 1 to \(Self.longestPeriodSeconds) seconds (a year)")
         }
     }
 

@@ -21,6 +21,7 @@ final class FlowTests: XCTestCase {
         {
           "market": "xx",
           "entry": ["mobileNumber", "firstName"],
+          "policy": { "codeLifetimeSeconds": 9223372036854775807, "rateWindowSeconds": 0, "passwordMinLength": -3 },
           "scenarios": {
             "signIn": [ { "id": "pw", "dataTypes": ["password"] } ],
             "register": [
@@ -43,6 +44,9 @@ final class FlowTests: XCTestCase {
                 "xx.json: scenarios.accountRecovery[0].dataTypes: a step must collect at least one data type",
                 "xx.json: scenarios.accountRecovery: unreachable scenario",
                 "xx.json: scenarios.signIn: no way to finish for mobileNumber entries: sign in asks a password that register never collects",
+                "xx.json: policy.codeLifetimeSeconds: must be 1 to 31557600 seconds (a year)",
+                "xx.json: policy.rateWindowSeconds: must be 1 to 31557600 seconds (a year)",
+                "xx.json: policy.passwordMinLength: must not be negative",
             ]
             for line in expected {
                 XCTAssertTrue(problems.contains { $0.hasPrefix(line) }, "missing \(line) in\n\(problems.joined(separator: "\n"))")
