@@ -46,7 +46,7 @@ extension ButtonCard: CardViewable {
 extension SpacerCard: CardViewable {
     public func lines(width: Int) -> [String] {
         let line = background.map { TextLayout.truncate("~ \($0)", width: width) } ?? ""
-        return Array(repeating: line, count: max(1, height / 8))
+        return Array(repeating: line, count: max(1, min(height, Self.maximumHeight) / 8))
     }
 }
 

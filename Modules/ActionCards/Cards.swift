@@ -49,6 +49,9 @@ public struct SpacerCard: Codable, Sendable, Equatable {
 
     public var height: Int
     public var background: String?
+
+    /// The tallest spacer drawn, in points: a taller one is a config problem, and is drawn this tall.
+    public static let maximumHeight = 400
 }
 
 /// Rows with a title, a subtitle and an action each: one card, several targets.

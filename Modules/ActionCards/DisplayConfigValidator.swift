@@ -88,6 +88,9 @@ private struct ScreenCheck {
     private mutating func check(_ card: Card, at path: String) {
         if case .unknown(let type) = card.content { problem(path + ".type", "unknown card type \(type)") }
         if let action = card.action { check(action, at: path + ".action") }
+        if case .spacer(let spacer) = card.content, !(0...SpacerCard.maximumHeight).contains(spacer.height) {
+            problem(path + ".height", "must be 0 to \(SpacerCard.maximumHeight) points")
+        }
         if case .list(let list) = card.content {
             for (index, item) in list.items.enumerated() {
                 if let action = item.action { check(action, at: path + ".items[\(index)].action") }

@@ -25,7 +25,8 @@ final class DisplayConfigValidatorTests: XCTestCase {
           {"id": "x", "type": "hologram"},
           {"id": "y", "type": "button", "title": "Go", "action": {"type": "navigateToScreen", "screen": "nowhere",
              "success": {"type": "teleport"}}},
-          {"id": "y", "type": "button", "title": "Loop", "action": {"type": "perform", "field": "ping"}}
+          {"id": "y", "type": "button", "title": "Loop", "action": {"type": "perform", "field": "ping"}},
+          {"id": "gap", "type": "spacer", "height": 9223372036854775807}
         ], "actions": {"ping": {"type": "perform", "field": "pong"}, "pong": {"type": "reload", "success": {"type": "perform", "field": "ping"}}}}
         """)
         try write("b.json", """
@@ -41,10 +42,15 @@ final class DisplayConfigValidatorTests: XCTestCase {
             "a.json $.mainCards[1].action.screen: target screen nowhere does not exist",
             "a.json $.mainCards[1].action.success.type: unknown action type teleport",
             "a.json $.mainCards[2].id: duplicate card id y",
+            "a.json $.mainCards[3].height: must be 0 to 400 points",
             "a.json $.actions.ping: completion chain loops forever: ping → pong → ping",
             "a.json $.actions.pong: completion chain loops forever: pong → ping → pong",
             "b.json $.screenID: screen b is unreachable from the entry screens",
         ])
+        // Drawn anyway (a client never trusts a server's sizes), at the tallest height.
+        let screen = try ScreenCatalog.decodeScreen(file: directory.url.appendingPathComponent("a.json").path)
+        guard case .spacer(let spacer) = screen.mainCards[3].content else { return XCTFail("not a spacer") }
+        XCTAssertEqual(spacer.lines(width: 40).count, SpacerCard.maximumHeight / 8)
     }
 }
 
