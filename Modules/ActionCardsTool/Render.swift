@@ -9,11 +9,11 @@ struct Render: ParsableCommand {
     @Argument(help: "A screen's display config (JSON).")
     var screen: String
 
-    @Option(parsing: .unconditional, help: "Columns to draw in (at least 20).")
+    @Option(parsing: .unconditional, help: "Columns to draw in (20 to 1000).")
     var width = 60
 
     func validate() throws {
-        if width < 20 { throw ValidationError("--width must be at least 20") }
+        if !(20...1000).contains(width) { throw ValidationError("--width must be 20 to 1000") }
     }
 
     func run() throws {
