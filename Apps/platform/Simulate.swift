@@ -67,6 +67,10 @@ struct Simulate: ParsableCommand {
             // command's options (the killed run's were not recorded yet).
             let stored = resume ? try SimulationRun.storedOptions(in: store) : nil
             if resume && stored == nil {
+                let events = try store.lastSequence()
+                guard events == 0 else {
+                    throw SimulationError("--resume: \(log) holds \(events) events but no simulation run; only a log `platform simulate` started can be resumed")
+                }
                 printError(tool: "platform", "\(log) holds no run yet; starting one with this command's options")
             }
             if let stored { try checkResumable(stored) }

@@ -229,6 +229,17 @@ final class PlatformCLITests: XCTestCase {
         XCTAssertEqual(negativeAt.error, "platform: --at -5: must not be negative\n")
         let malformedAt = try runProcess(platform, ["replay", "--log", directory.path("n.sqlite"), "--at", "noon"])
         XCTAssertEqual(malformedAt.error, "platform: --at noon: neither a sequence number nor an ISO 8601 time\n")
+        let twoLineCity = try runProcess(platform, ["simulate", "--city", "a\nb", "--log", directory.path("c.sqlite")])
+        XCTAssertEqual(twoLineCity.error, "platform: --city must not contain control characters (line breaks, tabs)\n")
+        // A log some other tool wrote is not a run to resume: one line, and the log is left as it was.
+        let ledger = directory.path("ledger.sqlite")
+        XCTAssertEqual(try runProcess(platform, ["demo", "--log", ledger, "--events", "40", "--accounts", "4", "--snapshot-every", "20"]).status, 0)
+        func head() throws -> String? { try SQLiteEventLog(path: ledger, clock: .live, options: .init(createIfMissing: false)).headHash() }
+        let before = try head()
+        let notARun = try runProcess(platform, ["simulate", "--resume", "--log", ledger])
+        XCTAssertEqual(notARun.status, 1)
+        XCTAssertEqual(notARun.error, "platform: --resume: \(ledger) holds 40 events but no simulation run; only a log `platform simulate` started can be resumed\n")
+        XCTAssertEqual(try head(), before)
     }
 
     func test_aReportThatCannotBeWritten_isRefusedBeforeTheRun() throws {
