@@ -39,7 +39,8 @@ struct Inspect: ParsableCommand {
                 throw ToolError("\(log): no optimistic events for client '\(client)' (stream \(stream))")
             }
             let last = try store.lastSequence()
-            let sequence = min(at ?? last, last)
+            if let at, at > last { throw ToolError("--at \(at) is past the end of the log (\(last))") }
+            let sequence = at ?? last
             let state = try OptimisticClientState<TripSync>.replay(clientID: client, from: store, upTo: sequence)
             print(json ? try jsonLine(state) : Self.describe(state, client: client, sequence: sequence, last: last))
         }

@@ -85,6 +85,10 @@ final class OptimisticCLITests: XCTestCase {
         let negative = try optimistic("inspect", "--log", log, "--client", "driver-12", "--at", "-5")
         XCTAssertEqual(negative.status, 1)
         XCTAssertEqual(negative.error, "optimistic: --at must be a sequence number ≥ 0, got -5\n")
+        // Past the end is refused as `eventlog replay` and `platform replay` refuse it, not read as the end.
+        let past = try optimistic("inspect", "--log", log, "--client", "driver-12", "--at", "99999999999")
+        XCTAssertEqual(past.status, 1)
+        XCTAssertTrue(past.error.hasPrefix("optimistic: --at 99999999999 is past the end of the log ("), past.error)
 
         let json = try optimistic("inspect", "--log", log, "--client", "driver-12", "--json")
         let state = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
