@@ -1,5 +1,6 @@
 import CommandLineSupport
 import Foundation
+import PlatformKit
 
 /// A `--taps` file: one step a line.
 ///
@@ -33,7 +34,7 @@ struct TapScript {
 
     /// The longest delay or wait a step may name: a year, in milliseconds (the session's clock
     /// stays far inside its range for any script).
-    static let longestMilliseconds: Int64 = 31_557_600_000
+    static let longestMilliseconds = Instant.secondsPerYear * 1_000
 
     static func parse(_ text: String, file: String) throws -> TapScript {
         var steps: [Step] = []

@@ -72,9 +72,9 @@ public final class SQLiteEventLog: EventLogStore, BulkEventLogWriter, Sendable {
         }
     }
 
-    /// Refuses, before SQLite opens (and would write to) it, a directory or an existing file that is
-    /// not a SQLite database: SQLite takes a file shorter than its header for an empty database and overwrites
-    /// it. An empty file is a new log only when the caller may create one.
+    /// Refuses, before SQLite opens (and would write to) it, a directory or an existing file that
+    /// is not a SQLite database: SQLite takes a file shorter than its header for an empty database
+    /// and overwrites it. An empty file is a new log only when the caller may create one.
     private static func checkHeader(path: String, mayBeEmpty: Bool) throws {
         if FileKind(atPath: path) == .directory {
             throw EventLogError(.cannotOpen, "\(path): is a directory, not an event log")

@@ -25,8 +25,8 @@ struct Replay: ParsableCommand {
     @Option(parsing: .unconditional, help: "After the last change, release what falls due within this many seconds.")
     var drain = 600
 
-    /// A year: far more than any push waits, and far inside the clock's range.
-    static let longestDrainSeconds = 31_557_600
+    /// A year: far more than any push waits.
+    static let longestDrainSeconds = Int(Instant.secondsPerYear)
 
     func validate() throws {
         if !(0...Self.longestDrainSeconds).contains(drain) { throw ValidationError("--drain must be between 0 and \(Self.longestDrainSeconds) seconds (a year)") }

@@ -1,5 +1,6 @@
 import Foundation
 import OnboardingContract
+import PlatformKit
 
 /// Turns a flow file into a `Flow`, reporting every problem with its JSON path.
 public enum FlowCompiler {
@@ -133,7 +134,7 @@ private struct Checker {
     }
 
     /// The longest lifetime or window a policy may set: a year.
-    static let longestPeriodSeconds: Int64 = 31_557_600
+    static let longestPeriodSeconds = Instant.secondsPerYear
 
     private mutating func checkPolicy(_ policy: FlowPolicy) {
         if !(4...10).contains(policy.codeLength) { report("policy.codeLength", "must be 4 to 10 digits") }

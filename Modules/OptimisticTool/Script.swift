@@ -99,9 +99,8 @@ extension Script {
     /// Second 0 of every script: 2026-01-01T00:00:00Z.
     public static let start = Instant(millisecondsSinceEpoch: 1_767_225_600_000)
 
-    /// The longest time a script may name, in seconds (about 100 years): sums of such times stay
-    /// far inside the clock's range.
-    static let longestSeconds: Int64 = 3_155_760_000
+    /// The longest time a script may name, in seconds: a hundred years.
+    static let longestSeconds = 100 * Instant.secondsPerYear
 }
 
 /// Reads the words of one script line (`#` starts a comment).

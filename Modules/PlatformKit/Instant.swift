@@ -13,6 +13,11 @@ public struct Instant: Sendable, Hashable, Comparable, Codable, CustomStringConv
     /// 1970-01-01T00:00:00.000Z.
     public static let epoch = Instant(millisecondsSinceEpoch: 0)
 
+    /// A year (365.25 days) in seconds: the unit of the bounds input files and options put on
+    /// lifetimes, windows, delays and waits, so that times computed from them stay far inside the
+    /// clock's range.
+    public static let secondsPerYear: Int64 = 31_557_600
+
     /// The instant `duration` later (earlier if negative), truncated to whole milliseconds; traps on `Int64` overflow.
     public func advanced(by duration: Duration) -> Instant {
         Instant(millisecondsSinceEpoch: millisecondsSinceEpoch + duration.wholeMilliseconds)
