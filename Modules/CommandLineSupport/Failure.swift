@@ -39,13 +39,15 @@ public struct ToolError: Error, CustomStringConvertible, Sendable {
 extension ParsableCommand {
     /// Parses `arguments` (default: the process's) as the root command and runs it.
     ///
-    /// Help and `--version` print as usual with exit status 0. A usage or validation error, or an
-    /// error escaping `run()`, is one line `<commandName>: message` on stderr and exit status 1; an
-    /// `ExitCode` thrown by `run()` exits with that status.
+    /// Help and `--version` print as usual with exit status 0. A usage or validation error, an
+    /// error escaping `run()`, or output that could not be written (stdout on a full disk) is one
+    /// line `<commandName>: message` on stderr and exit status 1; an `ExitCode` thrown by `run()`
+    /// exits with that status.
     public static func runMain(_ arguments: [String]? = nil) {
         do {
             var command = try parseAsRoot(arguments)
             try command.run()
+            try flushStandardOutput()
         } catch {
             exit(reporting: error)
         }
@@ -70,6 +72,7 @@ extension AsyncParsableCommand {
             } else {
                 try command.run()
             }
+            try flushStandardOutput()
         } catch {
             exit(reporting: error)
         }

@@ -14,15 +14,8 @@ struct Export: ParsableCommand {
     func run() throws {
         try reportingFailure(tool: toolName) {
             let log = try options.open()
-            let out: FileHandle
-            if let output {
-                guard FileManager.default.createFile(atPath: output, contents: nil) else {
-                    throw LineError("\(output): cannot create the file")
-                }
-                out = try FileHandle(forWritingTo: URL(fileURLWithPath: output))
-            } else {
-                out = .standardOutput
-            }
+            let out = try output.map(openForWriting) ?? .standardOutput
+            let name = output ?? "standard output"
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
             let last = try log.lastSequence()
@@ -32,12 +25,12 @@ struct Export: ParsableCommand {
                 buffer.append(try encoder.encode(ExportLine(event, hash: hash)))
                 buffer.append(0x0A)
                 if buffer.count >= 1 << 20 {
-                    try out.write(contentsOf: buffer)
+                    try write(buffer, to: out, named: name)
                     buffer.removeAll(keepingCapacity: true)
                     bar.update(event.sequence, of: last)
                 }
             }
-            try out.write(contentsOf: buffer)
+            try write(buffer, to: out, named: name)
             bar.finish()
             if output != nil { try out.close() }
         }

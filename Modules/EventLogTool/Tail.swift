@@ -21,11 +21,7 @@ struct Tail: AsyncParsableCommand {
         let formatter = EventFormatter()
         // A write that fails (a full disk, a closed pipe) ends the command with its error.
         let show = { (event: RecordedEvent) throws in
-            do {
-                try FileHandle.standardOutput.write(contentsOf: Data((json ? formatter.json(event) : formatter.text(event)).utf8 + [0x0A]))
-            } catch {
-                throw ToolError("stdout: \(error.localizedDescription)")
-            }
+            try write(Data((json ? formatter.json(event) : formatter.text(event)).utf8 + [0x0A]), to: .standardOutput, named: "standard output")
         }
         let (log, next) = try reportingFailure(tool: toolName) {
             let log = try options.open()

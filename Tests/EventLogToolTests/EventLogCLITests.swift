@@ -194,6 +194,30 @@ final class EventLogCLITests: XCTestCase {
         XCTAssertEqual(tail.status, 1)
     }
 
+    /// Output that cannot be written is a failure, whether the command prints it (`cat`, `info`)
+    /// or writes it (`export`): status 1 and one line, never status 0 with the output lost.
+    func test_outputOnAFullDisk_isStatus1_andOneLine() throws {
+        let log = try makeLedger()
+        let errors = directory.path("errors.txt")
+        for arguments in [["cat", log], ["info", log], ["export", log], ["export", log, "-o", "/dev/full"]] {
+            _ = FileManager.default.createFile(atPath: errors, contents: nil)
+            let error = try XCTUnwrap(FileHandle(forWritingAtPath: errors))
+            let result = try runTool(arguments, output: try XCTUnwrap(FileHandle(forWritingAtPath: "/dev/full")), error: error)
+            try error.close()
+            XCTAssertEqual(result.status, 1, arguments.joined(separator: " "))
+            let message = try String(contentsOfFile: errors, encoding: .utf8)
+            let target = arguments.last == "/dev/full" ? "/dev/full" : "standard output"
+            XCTAssertEqual(message, "eventlog: \(target): cannot write (No space left on device)\n", arguments.joined(separator: " "))
+        }
+        var status = stat()
+        XCTAssertEqual(stat("/dev/full", &status), 0)
+        XCTAssertEqual(status.st_mode & S_IFMT, S_IFCHR, "export -o writes into the device, it does not replace it with a file")
+        // A regular file is still written whole.
+        let copy = directory.path("copy.jsonl")
+        XCTAssertEqual(try runTool(["export", log, "-o", copy], output: FileHandle.nullDevice, error: FileHandle.nullDevice).status, 0)
+        XCTAssertEqual(try eventlog("export", log).output, try String(contentsOfFile: copy, encoding: .utf8))
+    }
+
     /// Runs `eventlog` with its output and errors going to `output` and `error`.
     private func runTool(_ arguments: [String], output: FileHandle, error: FileHandle) throws -> (reason: Process.TerminationReason, status: Int32) {
         let process = Process()
