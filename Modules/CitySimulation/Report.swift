@@ -51,8 +51,7 @@ public struct Report: Codable, Sendable {
         do {
             try data.write(to: URL(fileURLWithPath: path))
         } catch {
-            let reason = ((error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError).map { String(cString: strerror(Int32($0.code))) }
-            throw SimulationError("\(path): cannot write the report (\(reason ?? error.localizedDescription))")
+            throw SimulationError("\(path): cannot write the report (\(systemReason(of: error)))")
         }
     }
 

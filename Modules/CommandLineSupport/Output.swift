@@ -4,13 +4,14 @@
 @preconcurrency import Darwin
 #endif
 import Foundation
+import PlatformKit
 
 /// Opens `path` for writing, created if missing and emptied if not. The file is written in place:
 /// whatever the path names (a device such as `/dev/null`, a link) stays what it is, which a
 /// `FileManager.createFile` would replace with a new file.
 public func openForWriting(_ path: String) throws(ToolError) -> FileHandle {
     let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-    guard descriptor >= 0 else { throw ToolError("\(path): cannot create the file (\(systemReason(errno)))") }
+    guard descriptor >= 0 else { throw ToolError("\(path): cannot create the file (\(String(cString: strerror(errno))))") }
     return FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
 }
 
@@ -20,9 +21,7 @@ public func write(_ data: Data, to handle: FileHandle, named name: String) throw
     do {
         try handle.write(contentsOf: data)
     } catch {
-        let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
-        let reason = underlying?.domain == NSPOSIXErrorDomain ? systemReason(Int32(underlying!.code)) : error.localizedDescription
-        throw ToolError("\(name): cannot write (\(reason))")
+        throw ToolError("\(name): cannot write (\(systemReason(of: error)))")
     }
 }
 
@@ -30,9 +29,6 @@ public func write(_ data: Data, to handle: FileHandle, named name: String) throw
 /// ``ToolError``, so the command does not end with status 0 having lost its output.
 func flushStandardOutput() throws(ToolError) {
     let flushed = fflush(stdout) == 0
-    let reason = flushed ? nil : systemReason(errno)
+    let reason = flushed ? nil : String(cString: strerror(errno))
     guard flushed, ferror(stdout) == 0 else { throw ToolError("standard output: cannot write (\(reason ?? "a write failed"))") }
 }
-
-/// The C library's text for `code`, e.g. "No space left on device".
-private func systemReason(_ code: Int32) -> String { String(cString: strerror(code)) }
