@@ -256,6 +256,10 @@ final class PlatformCLITests: XCTestCase {
         XCTAssertTrue(pageIsADirectory.error.contains("r.html is a directory"), pageIsADirectory.error)
         let emptyReport = try runProcess(platform, ["simulate", "--log", log, "--report", ""] + run)
         XCTAssertEqual(emptyReport.error, "platform: --report must name a file\n")
+        // A disk that fills up under the report: one line with the system's reason, status 1.
+        let fullDisk = try runProcess(platform, ["simulate", "--log", directory.path("f.sqlite"), "--report", "/dev/full"] + run)
+        XCTAssertEqual(fullDisk.status, 1)
+        XCTAssertEqual(fullDisk.error, "platform: /dev/full: cannot write the report (No space left on device)\n")
         let emptyLog = try runProcess(platform, ["simulate", "--log", ""] + run)
         XCTAssertEqual(emptyLog.error, "platform: --log must name a file\n")
         XCTAssertFalse(FileManager.default.fileExists(atPath: log))
