@@ -233,17 +233,23 @@ final class LogSink: EventLogStore, @unchecked Sendable {
         try bulkLog.appendWithoutLandings(batch.events, expectedLastSequence: batch.after)
     }
 
+    /// Checks the stored events from `first` on against `batch`, the run's events there: the first
+    /// that differs is named (another tool's event, or another build's), before a log that ends
+    /// inside the batch is.
     private func check(_ batch: some RandomAccessCollection<NewEvent>, from first: Int64) throws {
-        guard first + Int64(batch.count) - 1 <= storedPrefix else {
-            throw SimulationError("the log ends inside a batch at sequence \(storedPrefix); it was not written by this simulation")
-        }
         var expectedEvents = batch.makeIterator()
         try log.forEach(EventQuery(from: first, limit: batch.count)) { stored in
             guard let expected = expectedEvents.next(), stored.streamID == expected.streamID, stored.type == expected.type,
                 stored.payload == expected.payload
             else {
-                throw SimulationError("event \(stored.sequence) (\(stored.type)) differs from this run's; resume needs the same seed and options")
+                throw SimulationError(
+                    "event \(stored.sequence) (\(stored.type)) is not the one this run writes there: another tool appended to the log, "
+                        + "or another build of the simulation wrote it; only a log this build's run alone wrote can be resumed"
+                )
             }
+        }
+        guard first + Int64(batch.count) - 1 <= storedPrefix else {
+            throw SimulationError("the log ends inside a batch at sequence \(storedPrefix); it was not written by this simulation")
         }
     }
 }

@@ -1,3 +1,4 @@
+import EventLog
 import EventLogSQLite
 import EventLogTestSupport
 import Foundation
@@ -90,6 +91,29 @@ final class PlatformCLITests: XCTestCase {
         let resumed = try runProcess(platform, ["simulate", "--resume", "--log", path, "--fixtures", Self.fixtures])
         XCTAssertEqual(resumed.status, 0, resumed.error)
         XCTAssertEqual(hash(resumed.output), hash(reference.output))
+    }
+
+    /// A killed run's log another tool then appended to: resume names the first event that is not
+    /// the run's, and leaves the log as it was.
+    func test_resumeAfterAnotherToolAppended_namesTheForeignEvent() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.path("shared.sqlite")
+        let process = try startLongerRun(path)
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        let log = try SQLiteEventLog(path: path, clock: .constant(.epoch), options: .init(createIfMissing: false))
+        let foreign = try log.lastSequence() + 1
+        try log.append([NewEvent(streamID: "notes/1", type: "note.written", payload: Array("hello".utf8))])
+        let head = try log.headHash()
+        try log.close()
+        let resumed = try runProcess(platform, ["simulate", "--resume", "--log", path, "--fixtures", Self.fixtures])
+        XCTAssertEqual(resumed.status, 1)
+        XCTAssertEqual(
+            resumed.error,
+            "platform: event \(foreign) (note.written) is not the one this run writes there: another tool appended to the log, "
+                + "or another build of the simulation wrote it; only a log this build's run alone wrote can be resumed\n"
+        )
+        XCTAssertEqual(try SQLiteEventLog(path: path, clock: .constant(.epoch), options: .init(createIfMissing: false)).headHash(), head)
     }
 
     func test_resumeOfALogWithoutARun_startsOneWithTheCommandsOptions() throws {
