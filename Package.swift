@@ -132,7 +132,7 @@ let package = Package(
             "OOAService", "OutOfAppDSL", "OptimisticSync", "DriverTrips", "TripContract", "TripService",
             "EarningsPlatform", "EarningsService", "Earnings", "RealtimeAPI",
         ]),
-        .executableTarget(name: "platform", dependencies: ["CJemalloc", "CJemallocSettings", "CitySimulation", "CommandLineSupport", "EventLogTool", "EventLogSQLite", "EventLog", "PlatformKit", argumentParser], path: "Apps/platform"),
+        .executableTarget(name: "platform", dependencies: ["CJemalloc", "CJemallocSettings", "CitySimulation", "CommandLineSupport", "EventLogSQLite", "LedgerDemo", "EventLog", "PlatformKit", argumentParser], path: "Apps/platform"),
         .executableTarget(name: "eventlog", dependencies: ["CommandLineSupport", "EventLogTool"], path: "Tools/eventlog"),
         .executableTarget(
             name: "eventlog-bench",
@@ -147,7 +147,7 @@ let package = Package(
         tests("PlatformKit", ["PlatformKit"]),
         tests("EventLog", ["EventLog", "PlatformKit", "EventLogTestSupport", "LedgerDemo"]),
         tests("EventLogSQLite", ["EventLogSQLite", "EventLog", "PlatformKit", "Zstd", "EventLogTestSupport", "LedgerDemo", grdb, crypto]),
-        tests("EventLogTool", ["EventLogTool", "EventLogSQLite", "EventLog", "PlatformKit", "EventLogTestSupport", "LedgerDemo"]),
+        tests("EventLogTool", ["EventLogTool", "CommandLineSupport", "EventLogSQLite", "EventLog", "PlatformKit", "EventLogTestSupport", "LedgerDemo"]),
         tests("CitySimulation", ["CitySimulation", "OnboardingHarness", "OnboardingService", "EventLog", "EventLogSQLite", "PlatformKit", "EventLogTestSupport", grdb]),
     ]
 )

@@ -3,7 +3,6 @@ import CitySimulation
 import CommandLineSupport
 import EventLog
 import EventLogSQLite
-import EventLogTool
 import Foundation
 import PlatformKit
 

@@ -3,7 +3,6 @@ import CitySimulation
 import CommandLineSupport
 import EventLog
 import EventLogSQLite
-import EventLogTool
 import Foundation
 import PlatformKit
 
@@ -81,7 +80,9 @@ struct Simulate: ParsableCommand {
                 let span = progress.start.duration(to: progress.end).wholeSeconds
                 let done = progress.start.duration(to: progress.virtualTime).wholeSeconds
                 let seconds = max(0.001, (ContinuousClock.now - started).seconds)
-                bar.update(done, of: span, detail: "\(progress.virtualTime) · \(progress.events) events · \(Int(Double(progress.events) / seconds)) events/s")
+                // The virtual time to the minute ("2026-11-18 11:24"): the line fits 80 columns.
+                let time = progress.virtualTime.description.prefix(16).replacingOccurrences(of: "T", with: " ")
+                bar.update(done, of: span, detail: "\(time) · \(progress.events) events · \(Int(Double(progress.events) / seconds)) events/s")
             }
             bar.finish()
             let wall = (ContinuousClock.now - started).seconds
