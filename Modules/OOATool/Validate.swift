@@ -9,8 +9,12 @@ struct Validate: ParsableCommand {
     @Argument(help: "The payload (JSON).")
     var payload: String
 
-    @Option(help: "The size limit in bytes (ActivityKit's content state: 4096).")
+    @Option(parsing: .unconditional, help: "The size limit in bytes (ActivityKit's content state: 4096).")
     var limit = PayloadEncoder.activityKitLimit
+
+    func validate() throws {
+        if limit < 1 { throw ValidationError("--limit must be at least 1") }
+    }
 
     func run() throws {
         let validation = try reportingFailure(tool: toolName) { Validation(try readPayload(payload), limit: limit) }

@@ -36,7 +36,8 @@ public struct PayloadEncoder: Sendable {
             guard overLimit == .trimByPriority,
                   let victim = payload.orderedSlots.last(where: { $0.priority > .p0 })
             else {
-                throw PayloadError(.tooLarge(size: bytes.count, limit: limit), path: "", "payload is \(bytes.count) bytes, over the \(limit)-byte limit")
+                let what = trimmed.isEmpty ? "payload" : "payload trimmed to its P0 content"
+                throw PayloadError(.tooLarge(size: bytes.count, limit: limit), path: "", "\(what) is \(bytes.count) bytes, over the \(limit)-byte limit")
             }
             payload.slots[victim] = nil
             trimmed.append(victim)

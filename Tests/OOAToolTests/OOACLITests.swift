@@ -70,7 +70,9 @@ final class OOACLITests: XCTestCase {
         XCTAssertTrue(big.output.contains("trimming by priority drops detail"), big.output)
         let refused = try ooa("validate", fixture("payload-oversize.json"), "--limit", "100")
         XCTAssertEqual(refused.status, 1)
+        XCTAssertTrue(refused.error.contains("payload trimmed to its P0 content is "), "the size is the trimmed one, not the line above's: \(refused.error)")
         XCTAssertTrue(refused.error.contains("over the 100-byte limit"), refused.error)
+        XCTAssertEqual(lines(try ooa("validate", fixture("payload-oversize.json"), "--limit", "-1").error), ["ooa: --limit must be at least 1"])
 
         let noP0 = try ooa("validate", fixture("payload-no-p0.json"))
         XCTAssertEqual(noP0.status, 1)
