@@ -15,7 +15,7 @@ struct SessionOptions: ParsableArguments {
     @Option(help: "Append events to this SQLite event log (created if missing).") var log: String?
     @Option(parsing: .unconditional, help: "Seed for reproducible codes, tokens and network (default: the system's secure generator).") var seed: UInt64?
     @Flag(help: "Ask for one step per question instead of batching steps.") var noBatching = false
-    @Option(help: "Simulated one-way network latency, in milliseconds (e.g. 300 or 300-1500).") var latency = "0"
+    @Option(parsing: .unconditional, help: "Simulated one-way network latency, in milliseconds (e.g. 300 or 300-1500).") var latency = "0"
     @Option(parsing: .unconditional, help: "Simulated probability that a message is lost (0 to 1).") var loss = 0.0
 
     /// Where codes, salts and tokens come from: seeded for reproducible runs, else cryptographically secure.
@@ -24,7 +24,7 @@ struct SessionOptions: ParsableArguments {
     /// The simulated network between client and back end.
     func conditions() throws -> NetworkConditions {
         guard (0...1).contains(loss) else { throw ToolError("--loss must be between 0 and 1, not \(loss)") }
-        let bounds = latency.split(separator: "-", maxSplits: 1).map { Int64($0) }
+        let bounds = latency.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false).map { Int64($0) }
         guard let low = bounds.first ?? nil, let high = bounds.last ?? nil, low >= 0, low <= high else {
             throw ToolError("--latency must be MS or MIN-MAX in milliseconds (e.g. 300-1500), not \(latency)")
         }

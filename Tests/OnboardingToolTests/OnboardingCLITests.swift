@@ -94,6 +94,7 @@ final class OnboardingCLITests: XCTestCase {
             (["run", "--market", "us", "--script", try write("bad2.txt", "just words\n")], "bad2.txt:1: expected `dataType: value`"),
             (["run", "--market", "us", "--script", script], "s.txt: the script has no more values for oneTimeCode"),
             (["run", "--market", "us", "--script", script, "--latency", "9-1"], "--latency must be MS or MIN-MAX"),
+            (["run", "--market", "us", "--script", script, "--latency", "-5"], "--latency must be MS or MIN-MAX in milliseconds (e.g. 300-1500), not -5"),
             (["run", "--market", "us", "--script", script, "--latency", "9223372036854775807"], "--latency must be at most 86400000 milliseconds (a day)"),
             (["run", "--market", "us"], "Missing expected argument '--script <script>'"),
             (["flows", "validate"], "Missing expected argument"),
