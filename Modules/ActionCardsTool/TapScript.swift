@@ -38,9 +38,9 @@ struct TapScript {
 
     static func parse(_ text: String, file: String) throws -> TapScript {
         var steps: [Step] = []
-        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (index, raw) in text.textLines.enumerated() {
             let line = raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-            var words = line.split(separator: " ").map(String.init)
+            var words = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
             guard !words.isEmpty else { continue }
             let number = index + 1
             func fail(_ message: String) -> ToolError { ToolError("\(file):\(number): \(message)") }

@@ -1,6 +1,7 @@
 import Foundation
 import Onboarding
 import OnboardingContract
+import PlatformKit
 
 /// A scripted user: `type: value` lines, one value per line, consumed per data type as steps ask.
 ///
@@ -43,7 +44,7 @@ public struct Script: Sendable {
     /// Parses `text` (the contents of `file`).
     public static func parse(_ text: String, file: String) throws(ParseError) -> Script {
         var lines: [Line] = []
-        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (index, raw) in text.textLines.enumerated() {
             let number = index + 1
             let content = raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
             let trimmed = content.trimmingCharacters(in: .whitespaces)

@@ -64,7 +64,7 @@ extension Script {
     public init(parsing text: String, file: String) throws(ScriptError) {
         self.init()
         var settingLines: [String: Int] = [:]
-        for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (index, rawLine) in text.textLines.enumerated() {
             var reader = LineReader(file: file, line: index + 1, text: rawLine)
             guard let keyword = reader.next() else { continue }
             if keyword != "at" {

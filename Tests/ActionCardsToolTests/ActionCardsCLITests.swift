@@ -64,6 +64,9 @@ final class ActionCardsCLITests: XCTestCase {
             "== membership of member-1: cancelled, plan monthly, pays with visa-4242, auto-renew off, 0 purchases (0 cents), 0 declined",
         ]
         for line in expected { XCTAssertTrue(result.output.contains(line + "\n"), "missing \(line) in\n\(result.output)") }
+        // The same taps with Windows line ends and a tab between words: the same run.
+        let windows = try file("cancel-windows.taps", "tap\tend\r\ntap cancel\r\n+10 tap cancel   # double submit\r\nwait 500\r\n")
+        XCTAssertEqual(try actioncards("run", "--app", "eats", "--start", "manage", "--taps", windows, "--screens", screens).output, result.output)
     }
 
     func test_run_inRides_reportsTheEatsOnlyAction_asJSON_andWritesTheLog() throws {

@@ -70,6 +70,16 @@ final class OnboardingCLITests: XCTestCase {
         XCTAssertGreaterThan(try stored.lastSequence(), 20)
     }
 
+    /// A script saved with Windows line ends gives the same transcript.
+    func test_run_readsAScriptWithWindowsLineEnds() throws {
+        let text = try String(contentsOfFile: "\(scripts)/register-us.txt", encoding: .utf8)
+        let windows = try write("register-windows.txt", text.replacingOccurrences(of: "\n", with: "\r\n"))
+        let expected = try onboarding(["run", "--market", "us", "--seed", "3", "--script", "\(scripts)/register-us.txt"])
+        let result = try onboarding(["run", "--market", "us", "--seed", "3", "--script", windows])
+        XCTAssertEqual(result.status, 0, result.error)
+        XCTAssertEqual(result.output, expected.output)
+    }
+
     func test_flowsValidate_reportsEveryProblem_withFileAndPath() throws {
         let good = try onboarding(["flows", "validate", "\(flows)/us.json", "\(flows)/in.json", "\(flows)/de.json"])
         XCTAssertEqual(good.status, 0, good.error)

@@ -146,4 +146,16 @@ final class OptimisticCLITests: XCTestCase {
             XCTAssertThrowsError(try Script(parsing: text, file: "s")) { XCTAssertEqual("\($0)", message) }
         }
     }
+
+    /// A script saved with Windows line ends reads as the same script (`"\r\n"` is one `Character`,
+    /// which a split at `"\n"` missed: the whole file was one line).
+    func test_scriptParser_readsWindowsLineEnds() throws {
+        let text = "driver driver-9\nat 0 online\nat 5 offer trip-1 12.00\nuntil 60\n"
+        let windows = try Script(parsing: text.replacingOccurrences(of: "\n", with: "\r\n"), file: "s")
+        XCTAssertEqual(windows, try Script(parsing: text, file: "s"))
+        XCTAssertEqual(windows.steps.count, 2)
+        XCTAssertThrowsError(try Script(parsing: "at 0 online\r\nat 1 fly\r\n", file: "s")) {
+            XCTAssertTrue("\($0)".hasPrefix("s:2: unknown action 'fly'"), "\($0)")
+        }
+    }
 }
