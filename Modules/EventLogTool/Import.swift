@@ -14,21 +14,43 @@ struct Import: ParsableCommand {
     @Argument(help: "The event log file to import into (created if missing).") var log: String
     @Option(name: .shortAndLong, help: "JSON Lines file (default: standard input).") var input: String?
 
+    /// A new log is imported into a file of its own beside it, then linked in under its name only
+    /// if that name is still free: a failed import leaves no file, and one that races another
+    /// process creating the same log never removes or replaces that log.
     func run() throws {
-        let created = !FileManager.default.fileExists(atPath: log)
+        let isNew = !FileManager.default.fileExists(atPath: log)
+        let target = isNew ? "\(log).importing-\(getpid())" : log
         do {
-            let count = try importLines()
+            let count = try importLines(into: target)
+            if isNew { try publish(target) }
             print("imported \(count) events into \(log)")
         } catch {
-            if created {
-                for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: log + suffix) }
-            }
-            printError(tool: toolName, "\(error)")
+            if isNew { Self.remove(target) }
+            // The file imported into is the log to the user, whatever its name meanwhile.
+            printError(tool: toolName, "\(error)".replacingOccurrences(of: target, with: log))
             throw ExitCode.failure
         }
     }
 
-    private func importLines() throws -> Int {
+    /// Gives the imported `file` the log's name, unless a file took that name meanwhile.
+    private func publish(_ file: String) throws {
+        if link(file, log) != 0 {
+            let code = errno
+            guard code != EEXIST else { throw LineError("\(log): another process created it during the import; nothing was imported") }
+            // A file system without hard links: a rename, after one more check that the name is free.
+            guard !FileManager.default.fileExists(atPath: log), rename(file, log) == 0 else {
+                throw LineError("\(log): cannot create the log (\(String(cString: strerror(code))))")
+            }
+        }
+        Self.remove(file)
+    }
+
+    /// Removes `file` and what SQLite keeps beside it.
+    private static func remove(_ file: String) {
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: file + suffix) }
+    }
+
+    private func importLines(into path: String) throws -> Int {
         let handle: FileHandle
         if let input {
             guard let file = FileHandle(forReadingAtPath: input) else { throw LineError("\(input): no such file") }
@@ -37,15 +59,15 @@ struct Import: ParsableCommand {
             handle = .standardInput
         }
         let source = input ?? "stdin"
-        let store = try SQLiteEventLog(path: log, clock: .live)
-        defer { try? store.close() }
+        let store = try SQLiteEventLog(path: path, clock: .live)
         var reader = LineReader(handle: handle)
         let decoder = JSONDecoder()
         let size = try input.map { try FileManager.default.attributesOfItem(atPath: $0)[.size] as? NSNumber }??.int64Value ?? 0
         var bar = ProgressBar("importing")
         defer { bar.finish() }
+        let count: Int
         do {
-            return try store.importEvents {
+            count = try store.importEvents {
                 while let line = try reader.next() {
                     if reader.lineNumber % 16_384 == 0 { bar.update(reader.bytesRead, of: size) }
                     if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
@@ -58,7 +80,10 @@ struct Import: ParsableCommand {
                 return nil
             }
         } catch {
+            try? store.close()
             throw LineError("\(source):\(reader.lineNumber): \(error)")
         }
+        try store.close()
+        return count
     }
 }

@@ -116,6 +116,41 @@ final class EventLogCLITests: XCTestCase {
         XCTAssertEqual(viaStdin.status, 0, viaStdin.error)
     }
 
+    /// Two imports creating the same new log: the one that finishes second fails and leaves the
+    /// first's log as it is (it used to remove the file it thought it had created).
+    func test_twoImportsIntoOneNewLog_theSecondFails_andTheFirstsLogStays() throws {
+        let exported = directory.path("ledger.jsonl")
+        XCTAssertEqual(try eventlog("export", try makeLedger(), "-o", exported).status, 0)
+        let target = directory.path("new.sqlite")
+        let slow = Process()
+        slow.executableURL = URL(fileURLWithPath: tool)
+        slow.arguments = ["import", target]
+        let input = Pipe()
+        let errors = Pipe()
+        slow.standardInput = input
+        slow.standardError = errors
+        slow.standardOutput = FileHandle.nullDevice
+        try slow.run()
+        let lines = try String(contentsOfFile: exported, encoding: .utf8).split(separator: "\n")
+        try input.fileHandleForWriting.write(contentsOf: Data((lines[0] + "\n").utf8))
+        // The slow import is under way, in a file of its own: the log's name is still free.
+        let deadline = Date().addingTimeInterval(20)
+        while !((try? FileManager.default.contentsOfDirectory(atPath: directory.url.path)) ?? []).contains(where: { $0.hasPrefix("new.sqlite.importing-") }) {
+            guard Date() < deadline else { slow.terminate(); return XCTFail("the import never started its own file") }
+            usleep(2_000)
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: target))
+        XCTAssertEqual(try eventlog("import", target, "--input", exported).status, 0)
+        try input.fileHandleForWriting.write(contentsOf: Data((lines.dropFirst().joined(separator: "\n") + "\n").utf8))
+        try input.fileHandleForWriting.close()
+        slow.waitUntilExit()
+        XCTAssertEqual(slow.terminationStatus, 1)
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        XCTAssertEqual(message, "eventlog: \(target): another process created it during the import; nothing was imported\n")
+        XCTAssertTrue(try eventlog("verify", target).output.hasPrefix("ok: \(lines.count) events"))
+        XCTAssertFalse(try FileManager.default.contentsOfDirectory(atPath: directory.url.path).contains { $0.contains(".importing-") })
+    }
+
     func test_import_refusesATamperedOrMalformedLine_andImportsNothing() throws {
         let log = try makeLedger()
         var exported = lines(try eventlog("export", log).output)
