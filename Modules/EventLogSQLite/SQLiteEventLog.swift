@@ -46,8 +46,7 @@ public final class SQLiteEventLog: EventLogStore, BulkEventLogWriter, Sendable {
         let synchronous = options.durability.pragma
         checkpointer = Checkpointer(path: path, thresholdFrames: options.checkpointPages)
         do {
-            pool = try DatabasePool(path: path, configuration: configuration)
-            try Self.checkFormat(pool, path: path, mayCreate: options.createIfMissing)
+            pool = try Self.openChecked(path: path, configuration: configuration, mayCreate: options.createIfMissing)
             // GRDB sets NORMAL when it turns WAL on; the writer commits, so it gets the chosen mode,
             // and its own page cache for the pages appends touch (readers keep SQLite's 2 MB: a scan
             // gains nothing from more, and memory stays flat however long the log).
@@ -96,17 +95,56 @@ public final class SQLiteEventLog: EventLogStore, BulkEventLogWriter, Sendable {
     /// The first 16 bytes of every SQLite database file.
     private static let sqliteHeader = Data("SQLite format 3\0".utf8)
 
+    /// Opens the file and creates the schema of a new log, or checks (and upgrades) an existing
+    /// log's.
+    ///
+    /// Another process creating the same new log may be half-way through: turning WAL on (the
+    /// file is locked for a moment), or its schema, which GRDB applies one migration at a time
+    /// (the file looks like a database without the log's tables, or a migration finds its table
+    /// already made). Each settles within milliseconds, so a writer that may create the log
+    /// tries again for up to a second before saying so.
+    private static func openChecked(path: String, configuration: Configuration, mayCreate: Bool) throws -> DatabasePool {
+        var attempts = mayCreate ? 40 : 1
+        while true {
+            attempts -= 1
+            do {
+                let pool = try DatabasePool(path: path, configuration: configuration)
+                do {
+                    try checkFormat(pool, path: path, mayCreate: mayCreate)
+                } catch {
+                    try? pool.close()
+                    throw error
+                }
+                return pool
+            } catch let error as SchemaInProgress {
+                guard attempts > 0 else { throw error.problem }
+            } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY && attempts > 0 {
+                // Locked by the process creating the log: the next attempt finds it made.
+            }
+            usleep(25_000)
+        }
+    }
+
+    /// A problem that another process creating the log could be causing, for now.
+    private struct SchemaInProgress: Error {
+        let problem: EventLogError
+    }
+
     private static func checkFormat(_ pool: DatabasePool, path: String, mayCreate: Bool) throws {
         let tables = try pool.read { db in try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'") }
         if tables.isEmpty && mayCreate {
-            try Schema.migrator.migrate(pool)
+            do {
+                try Schema.migrator.migrate(pool)
+            } catch {
+                throw SchemaInProgress(problem: EventLogError(.cannotOpen, "\(path): cannot create the log (\(describe(error)))"))
+            }
             return
         }
+        guard tables.contains("meta"), tables.contains("events") else {
+            throw SchemaInProgress(problem: EventLogError(.cannotOpen, "\(path): not an event log (a SQLite database without the event log's tables)"))
+        }
         let format = try pool.read { db in
-            guard tables.contains("meta"), tables.contains("events") else {
-                throw EventLogError(.cannotOpen, "\(path): not an event log (a SQLite database without the event log's tables)")
-            }
-            return try Int.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'format_version'") ?? 0
+            try Int.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'format_version'") ?? 0
         }
         if format > Schema.formatVersion {
             throw EventLogError(.cannotOpen, "\(path): log format version \(format) is newer than this build reads (\(Schema.formatVersion)); upgrade the tool")
@@ -118,7 +156,9 @@ public final class SQLiteEventLog: EventLogStore, BulkEventLogWriter, Sendable {
         do {
             try Schema.migrator.migrate(pool)
         } catch {
-            throw EventLogError(.cannotOpen, "\(path): cannot upgrade the log (format \(format)) to this build's schema (\(describe(error)))")
+            throw SchemaInProgress(
+                problem: EventLogError(.cannotOpen, "\(path): cannot upgrade the log (format \(format)) to this build's schema (\(describe(error)))")
+            )
         }
     }
 
@@ -149,10 +189,18 @@ public final class SQLiteEventLog: EventLogStore, BulkEventLogWriter, Sendable {
 
     @discardableResult
     public func append(_ events: [NewEvent]) throws -> [AppendedEvent] {
+        try append(events, expectedLastSequence: nil)
+    }
+
+    /// Appends `events` as ``append(_:)`` does; with `expectedLastSequence`, only if the log ends
+    /// at that sequence number (else ``EventLogError`` `.logEndConflict`): a writer that must be
+    /// the log's only one learns that another process appended.
+    @discardableResult
+    public func append(_ events: [NewEvent], expectedLastSequence: Int64?) throws -> [AppendedEvent] {
         guard !events.isEmpty else { return [] }
         let now = clock.now()
         let batch = EventBatch(events)
-        return try writing { cache, db in try self.append(batch, at: now, cache: &cache, db) }
+        return try writing { cache, db in try self.append(batch, at: now, cache: &cache, db, expectedLastSequence: expectedLastSequence) }
     }
 
     /// Appends `events` as ``append(_:)`` does, without building where each landed; with

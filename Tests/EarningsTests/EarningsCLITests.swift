@@ -102,6 +102,35 @@ final class EarningsCLITests: XCTestCase {
         XCTAssertEqual(before.status, 0, "a negative time is a value (1969), not a missing one: \(before.error)")
     }
 
+    /// Two simulations started together into one new log: one writes it, the other stops with
+    /// one line, and the log holds only the first's trips (they used to mix, both "verified").
+    func test_twoSimulationsIntoOneLog_oneStops_andTheLogHoldsTheOther() throws {
+        let log = directory.path("shared.sqlite")
+        let runs = (1...2).map { seed in
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: tool)
+            process.arguments = ["simulate", "--log", log, "--drivers", "20", "--trips", "3000", "--seed", "\(seed)"]
+            let (output, error) = (Pipe(), Pipe())
+            process.standardOutput = output
+            process.standardError = error
+            return (process, output, error)
+        }
+        for (process, _, _) in runs { try process.run() }
+        let results = runs.map { process, output, error in
+            let texts = (String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self),
+                         String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
+            process.waitUntilExit()
+            return (status: process.terminationStatus, output: texts.0, error: texts.1)
+        }
+        XCTAssertEqual(results.map(\.status).sorted(), [0, 1], results.map(\.error).joined())
+        let (winner, loser) = results[0].status == 0 ? (results[0], results[1]) : (results[1], results[0])
+        XCTAssertEqual(loser.error.split(separator: "\n").count, 1, loser.error)
+        XCTAssertTrue(loser.error.contains("another writer appended to it") || loser.error.contains("the log already holds events"), loser.error)
+        let written = try XCTUnwrap(winner.output.split(separator: " ").firstIndex(of: "events").map { winner.output.split(separator: " ")[$0 - 1] })
+        let info = try runProcess(productsDirectory().appendingPathComponent("eventlog").path, ["info", log])
+        XCTAssertTrue(info.output.contains("events:          \(written) "), "the log holds one run's \(written) events:\n\(info.output)")
+    }
+
     func test_simulate_thenReplay_rebuildsADriverAtAMoment() throws {
         let log = directory.path("city.sqlite")
         let simulated = try earnings("simulate", "--log", log, "--drivers", "3", "--trips", "60", "--seed", "4")
