@@ -13,6 +13,9 @@ struct Export: ParsableCommand {
 
     func run() throws {
         try reportingFailure(tool: toolName) {
+            if let output, overwritesDatabase(output, options.log) {
+                throw LineError("-o \(output): is the log itself; export it to another file")
+            }
             let log = try options.open()
             let out = try output.map(openForWriting) ?? .standardOutput
             let name = output ?? "standard output"

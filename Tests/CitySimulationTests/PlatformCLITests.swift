@@ -280,6 +280,10 @@ final class PlatformCLITests: XCTestCase {
         XCTAssertTrue(pageIsADirectory.error.contains("r.html is a directory"), pageIsADirectory.error)
         let emptyReport = try runProcess(platform, ["simulate", "--log", log, "--report", ""] + run)
         XCTAssertEqual(emptyReport.error, "platform: --report must name a file\n")
+        // A report over the log itself would overwrite it at the end of the run.
+        let overLog = try runProcess(platform, ["simulate", "--log", directory.path("o.sqlite"), "--report", directory.path("o.sqlite")] + run)
+        XCTAssertEqual(overLog.error, "platform: --report \(directory.path("o.sqlite")): \(directory.path("o.sqlite")) is the log itself (\(directory.path("o.sqlite")))\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: directory.path("o.sqlite")))
         // A disk that fills up under the report: one line with the system's reason, status 1.
         let fullDisk = try runProcess(platform, ["simulate", "--log", directory.path("f.sqlite"), "--report", "/dev/full"] + run)
         XCTAssertEqual(fullDisk.status, 1)

@@ -116,6 +116,21 @@ final class EventLogCLITests: XCTestCase {
         XCTAssertEqual(viaStdin.status, 0, viaStdin.error)
     }
 
+    /// `export -o` naming the log itself (or through a link, or its WAL) is refused before the
+    /// file is touched: it used to empty the log and then fail reading it.
+    func test_exportOverTheLogItself_isRefused_andTheLogStays() throws {
+        let log = try makeLedger()
+        let before = try eventlog("export", log).output
+        let link = directory.path("link.sqlite")
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: log)
+        for target in [log, link, log + "-wal"] {
+            let result = try eventlog("export", log, "-o", target)
+            XCTAssertEqual(result.status, 1)
+            XCTAssertEqual(result.error, "eventlog: -o \(target): is the log itself; export it to another file\n")
+        }
+        XCTAssertEqual(try eventlog("export", log).output, before)
+    }
+
     /// Two imports creating the same new log: the one that finishes second fails and leaves the
     /// first's log as it is (it used to remove the file it thought it had created).
     func test_twoImportsIntoOneNewLog_theSecondFails_andTheFirstsLogStays() throws {
