@@ -33,7 +33,7 @@ struct Simulate: ParsableCommand {
             if exists && !resume { throw SimulationError("\(log) already exists; remove it or pass --resume") }
             if resume && !exists { throw SimulationError("--resume: \(log) does not exist") }
             if !resume { _ = try requestedOptions() }
-            if let report { try Report.checkWritable(report, log: log) }
+            if let report { try Report.checkWritable(report, notOver: SQLiteEventLog.files(of: log)) }
             let assets = try SimulationAssets.load(fixtures: fixtures)
             let clock = VirtualClock()
             // A city has ~7 streams per rider, most of them short-lived (an attempt, a trip). The

@@ -25,9 +25,9 @@ public struct Report: Codable, Sendable {
     }
 
     /// Checks, before a run, that the report can be written at `path` (see ``paths(for:)``): it
-    /// names a file, its directory exists, neither file is a directory, and neither is the run's
-    /// `log` (or a file SQLite keeps beside it), which the report would overwrite.
-    public static func checkWritable(_ path: String, log: String) throws(SimulationError) {
+    /// names a file, its directory exists, neither file is a directory, and neither is one of the
+    /// run's log `files`, which the report would overwrite.
+    public static func checkWritable(_ path: String, notOver files: [String]) throws(SimulationError) {
         guard !path.isEmpty else { throw SimulationError("--report must name a file") }
         let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
         guard FileKind(atPath: directory) == .directory else {
@@ -37,8 +37,8 @@ public struct Report: Codable, Sendable {
         for file in [json, html] where FileKind(atPath: file) == .directory {
             throw SimulationError("--report \(path): \(file) is a directory")
         }
-        for file in [json, html] where overwritesDatabase(file, log) {
-            throw SimulationError("--report \(path): \(file) is the log itself (\(log))")
+        for file in [json, html] where files.contains(where: { isSameFile(file, $0) }) {
+            throw SimulationError("--report \(path): \(file) is the log itself (\(files[0]))")
         }
     }
 

@@ -13,7 +13,7 @@ struct Export: ParsableCommand {
 
     func run() throws {
         try reportingFailure(tool: toolName) {
-            if let output, overwritesDatabase(output, options.log) {
+            if let output, SQLiteEventLog.files(of: options.log).contains(where: { isSameFile(output, $0) }) {
                 throw LineError("-o \(output): is the log itself; export it to another file")
             }
             let log = try options.open()

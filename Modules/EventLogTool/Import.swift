@@ -45,9 +45,9 @@ struct Import: ParsableCommand {
         Self.remove(file)
     }
 
-    /// Removes `file` and what SQLite keeps beside it.
+    /// Removes the log at `file` and what SQLite keeps beside it.
     private static func remove(_ file: String) {
-        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: file + suffix) }
+        for path in SQLiteEventLog.files(of: file) { try? FileManager.default.removeItem(atPath: path) }
     }
 
     private func importLines(into path: String) throws -> Int {
