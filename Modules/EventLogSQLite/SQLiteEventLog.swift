@@ -58,6 +58,11 @@ public final class SQLiteEventLog: EventLogStore, BulkEventLogWriter, Sendable {
             throw error
         } catch let error as DatabaseError where error.resultCode == .SQLITE_CORRUPT {
             throw Self.mapped(error, path: path)
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_CANTOPEN && exists && !Self.mayCreateFiles(beside: path) {
+            // A WAL-mode database is read through its `-shm` index, which SQLite makes beside it.
+            throw EventLogError(
+                .cannotOpen, "\(path): cannot open: its directory is read-only, and SQLite must make the log's -shm file beside it; copy the log to a writable place"
+            )
         } catch {
             let problem = exists ? "not an event log" : "cannot create the log"
             throw EventLogError(.cannotOpen, "\(path): \(problem) (\(Self.describe(error)))")
@@ -90,6 +95,11 @@ public final class SQLiteEventLog: EventLogStore, BulkEventLogWriter, Sendable {
         guard header == sqliteHeader else {
             throw EventLogError(.cannotOpen, "\(path): not an event log (file is not a database)")
         }
+    }
+
+    /// Whether this process may make files in the directory of `path`.
+    private static func mayCreateFiles(beside path: String) -> Bool {
+        access(URL(fileURLWithPath: path).deletingLastPathComponent().path, W_OK) == 0
     }
 
     /// The first 16 bytes of every SQLite database file.
