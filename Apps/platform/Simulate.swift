@@ -23,7 +23,7 @@ struct Simulate: ParsableCommand {
     @Option(help: "The SQLite log to write.") var log = "simulation.sqlite"
     @Option(help: "Write the report as JSON to this file and as HTML beside it (.html), or, for a .html file, the page there and the JSON beside it (.json).") var report: String?
     @Option(parsing: .unconditional, help: "Snapshot every projection each this many events. (default: \(Self.defaults.snapshotEvery))") var snapshotEvery: Int64?
-    @Option(help: "The fixtures directory: onboarding flows and membership screens.") var fixtures = "fixtures"
+    @Option(help: "The fixtures directory: onboarding flows and membership screens. (default: fixtures, in this directory or a parent, or else in the build's repository)") var fixtures: String?
     @Flag(help: "Continue a killed run from its log, with the options recorded in the log.") var resume = false
 
     func run() throws {
@@ -34,7 +34,7 @@ struct Simulate: ParsableCommand {
             if resume && !exists { throw SimulationError("--resume: \(log) does not exist") }
             if !resume { _ = try requestedOptions() }
             if let report { try Report.checkWritable(report, notOver: SQLiteEventLog.files(of: log)) }
-            let assets = try SimulationAssets.load(fixtures: fixtures)
+            let assets = try SimulationAssets.load(fixtures: fixtures ?? fixturesDirectory("fixtures") ?? "fixtures")
             let clock = VirtualClock()
             // A city has ~7 streams per rider, most of them short-lived (an attempt, a trip). The
             // writer keeps 750 000 heads of recently appended-to streams (the log's default is

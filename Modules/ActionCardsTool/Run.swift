@@ -30,8 +30,10 @@ struct Run: ParsableCommand {
     @Flag(help: "Print events and the final state as JSON lines.")
     var json = false
 
-    @Option(help: "The display configs.")
-    var screens = "fixtures/actioncards/membership"
+    @Option(help: "The display configs. (default: fixtures/actioncards/membership, in this directory or a parent, or else in the build's repository)")
+    var screens: String?
+
+    private static let defaultScreens = "fixtures/actioncards/membership"
 
     @Option(help: "The member.")
     var member = "member-1"
@@ -63,6 +65,7 @@ struct Run: ParsableCommand {
             guard let app = MembershipApp(rawValue: app) else { throw ToolError("--app: \(app) is not eats or rides") }
             guard let status = MemberStatus(rawValue: status) else { throw ToolError("--status: \(status) is not none, trial, active, cancelled or expired") }
             let script = try TapScript.load(file: taps)
+            let screens = screens ?? fixturesDirectory(Self.defaultScreens) ?? Self.defaultScreens
             let catalog = try ScreenCatalog.load(directory: screens)
             guard catalog.screens[start] != nil else { throw ToolError("--start: no screen \(start) in \(screens)") }
             let clock = VirtualClock(start: Instant(millisecondsSinceEpoch: 1_790_000_000_000))

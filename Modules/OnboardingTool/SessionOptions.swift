@@ -36,8 +36,7 @@ struct SessionOptions: ParsableArguments {
 
     /// The catalog, checked; the market must be in it.
     func catalog() throws -> FlowCatalog {
-        let directory = flows ?? FlowFixtures.directory(near: FileManager.default.currentDirectoryPath)
-            ?? FlowFixtures.directory(near: CommandLine.arguments[0])
+        let directory = flows ?? fixturesDirectory(FlowFixtures.relativePath)
         guard let directory else { throw ToolError("no flows directory: pass --flows DIR (looked for \(FlowFixtures.relativePath))") }
         let catalog = try FlowCatalog.load(directory: directory)
         guard catalog.flow(for: market) != nil else {

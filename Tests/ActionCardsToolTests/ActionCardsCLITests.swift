@@ -67,6 +67,9 @@ final class ActionCardsCLITests: XCTestCase {
         // The same taps with Windows line ends and a tab between words: the same run.
         let windows = try file("cancel-windows.taps", "tap\tend\r\ntap cancel\r\n+10 tap cancel   # double submit\r\nwait 500\r\n")
         XCTAssertEqual(try actioncards("run", "--app", "eats", "--start", "manage", "--taps", windows, "--screens", screens).output, result.output)
+        // Without --screens, from outside the repository: the build's repository's screens.
+        let elsewhere = try runProcess(tool, ["run", "--app", "eats", "--start", "manage", "--taps", taps], directory: directory.url.path)
+        XCTAssertEqual(elsewhere.output, result.output, elsewhere.error)
     }
 
     func test_run_inRides_reportsTheEatsOnlyAction_asJSON_andWritesTheLog() throws {

@@ -116,6 +116,17 @@ final class PlatformCLITests: XCTestCase {
         XCTAssertEqual(try SQLiteEventLog(path: path, clock: .constant(.epoch), options: .init(createIfMissing: false)).headHash(), head)
     }
 
+    /// Run from a directory outside the repository, without `--fixtures`, the simulation finds
+    /// the repository's fixtures by the path of its build, and writes the same city.
+    func test_simulateFromAnotherDirectory_findsTheFixtures() throws {
+        let directory = TemporaryDirectory()
+        let options = ["--riders", "400", "--drivers", "60", "--hours", "2", "--snapshot-every", "3000"]
+        let elsewhere = try runProcess(platform, ["simulate", "--log", "elsewhere.sqlite"] + options, directory: directory.url.path)
+        XCTAssertEqual(elsewhere.status, 0, elsewhere.error)
+        let here = try runProcess(platform, ["simulate", "--log", directory.path("here.sqlite")] + run)
+        XCTAssertEqual(hash(elsewhere.output), hash(here.output))
+    }
+
     func test_resumeOfALogWithoutARun_startsOneWithTheCommandsOptions() throws {
         let directory = TemporaryDirectory()
         let fresh = try runProcess(platform, ["simulate", "--log", directory.path("fresh.sqlite")] + run)

@@ -1,14 +1,15 @@
 import Foundation
 
-/// Runs a command-line tool, with `environment` added to this process's; returns its exit
-/// status and standard output.
+/// Runs a command-line tool, with `environment` added to this process's, in `directory` (default:
+/// this process's); returns its exit status and standard output.
 @discardableResult
 public func runProcess(
-    _ tool: String, _ arguments: [String], input: Data? = nil, environment: [String: String] = [:]
+    _ tool: String, _ arguments: [String], input: Data? = nil, environment: [String: String] = [:], directory: String? = nil
 ) throws -> (status: Int32, output: String, error: String) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: tool)
     process.arguments = arguments
+    if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
     if !environment.isEmpty {
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
     }
