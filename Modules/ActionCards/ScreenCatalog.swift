@@ -21,31 +21,22 @@ public struct ScreenCatalog: Sendable {
 
     /// The `*.json` files of `directory`, sorted.
     public static func screenFiles(in directory: String) throws -> [String] {
+        if let problem = directoryProblem(directory) { throw DisplayConfigProblem(file: directory, path: "", message: problem) }
         let names: [String]
-        switch FileKind(atPath: directory) {
-        case .missing: throw DisplayConfigProblem(file: directory, path: "", message: "no such directory")
-        case .file: throw DisplayConfigProblem(file: directory, path: "", message: "not a directory")
-        case .directory:
-            do {
-                names = try FileManager.default.contentsOfDirectory(atPath: directory)
-            } catch {
-                throw DisplayConfigProblem(file: directory, path: "", message: "cannot read the directory")
-            }
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: directory)
+        } catch {
+            throw DisplayConfigProblem(file: directory, path: "", message: "cannot read the directory")
         }
         return names.filter { $0.hasSuffix(".json") }.sorted().map { (directory as NSString).appendingPathComponent($0) }
     }
 
     /// Decodes one screen file; a malformed file names its JSON path.
     public static func decodeScreen(file: String) throws -> CardScreenPresentation {
-        switch FileKind(atPath: file) {
-        case .missing: throw DisplayConfigProblem(file: file, path: "", message: "no such file")
-        case .directory: throw DisplayConfigProblem(file: file, path: "", message: "is a directory, not a display config")
-        case .file: break
+        switch contents(ofFile: file, what: "display config") {
+        case .success(let data): return try decodeScreen(data, file: file)
+        case .failure(let problem): throw DisplayConfigProblem(file: file, path: "", message: "\(problem)")
         }
-        guard let data = FileManager.default.contents(atPath: file) else {
-            throw DisplayConfigProblem(file: file, path: "", message: "cannot read the file")
-        }
-        return try decodeScreen(data, file: file)
     }
 
     static func decodeScreen(_ data: Data, file: String) throws -> CardScreenPresentation {

@@ -11,7 +11,7 @@ import PlatformKit
 /// `FileManager.createFile` would replace with a new file.
 public func openForWriting(_ path: String) throws(ToolError) -> FileHandle {
     let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-    guard descriptor >= 0 else { throw ToolError("\(path): cannot create the file (\(String(cString: strerror(errno))))") }
+    guard descriptor >= 0 else { throw ToolError("\(path): cannot create the file (\(systemReason(code: errno)))") }
     return FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
 }
 
@@ -29,6 +29,6 @@ public func write(_ data: Data, to handle: FileHandle, named name: String) throw
 /// ``ToolError``, so the command does not end with status 0 having lost its output.
 func flushStandardOutput() throws(ToolError) {
     let flushed = fflush(stdout) == 0
-    let reason = flushed ? nil : String(cString: strerror(errno))
+    let reason = flushed ? nil : systemReason(code: errno)
     guard flushed, ferror(stdout) == 0 else { throw ToolError("standard output: cannot write (\(reason ?? "a write failed"))") }
 }

@@ -39,7 +39,7 @@ struct Import: ParsableCommand {
             guard code != EEXIST else { throw LineError("\(log): another process created it during the import; nothing was imported") }
             // A file system without hard links: a rename, after one more check that the name is free.
             guard !FileManager.default.fileExists(atPath: log), rename(file, log) == 0 else {
-                throw LineError("\(log): cannot create the log (\(String(cString: strerror(code))))")
+                throw LineError("\(log): cannot create the log (\(systemReason(code: code)))")
             }
         }
         Self.remove(file)

@@ -19,12 +19,7 @@ struct Render: ParsableCommand {
     var container: String?
 
     func validate() throws {
-        guard let container else { return }
-        switch FileKind(atPath: container) {
-        case .directory: break
-        case .missing: throw ValidationError("--container \(container): no such directory")
-        case .file: throw ValidationError("--container \(container): not a directory")
-        }
+        if let container, let problem = directoryProblem(container) { throw ValidationError("--container \(container): \(problem)") }
     }
 
     func run() throws {

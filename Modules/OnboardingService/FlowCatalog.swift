@@ -43,24 +43,17 @@ public struct FlowCatalog: Sendable {
 
     /// The bytes of `file`, or `nil` with a problem naming what is wrong with it.
     private static func readable(_ file: String, into problems: inout [FlowProblem]) -> Data? {
-        let kind = FileKind(atPath: file)
-        if kind == .file, let data = FileManager.default.contents(atPath: file) { return data }
-        let message = switch kind {
-        case .missing: "no such file"
-        case .directory: "is a directory, not a flow file"
-        case .file: "cannot read the file"
+        switch contents(ofFile: file, what: "flow file") {
+        case .success(let data): return data
+        case .failure(let problem):
+            problems.append(FlowProblem(file: file, path: "", message: "\(problem)"))
+            return nil
         }
-        problems.append(FlowProblem(file: file, path: "", message: message))
-        return nil
     }
 
     /// Loads every `*.json` in `directory`.
     public static func load(directory: String) throws(FlowProblems) -> FlowCatalog {
-        switch FileKind(atPath: directory) {
-        case .directory: break
-        case .missing: throw FlowProblems(problems: [FlowProblem(file: directory, path: "", message: "no such directory")])
-        case .file: throw FlowProblems(problems: [FlowProblem(file: directory, path: "", message: "not a directory")])
-        }
+        if let problem = directoryProblem(directory) { throw FlowProblems(problems: [FlowProblem(file: directory, path: "", message: problem)]) }
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
         let files = names.filter { $0.hasSuffix(".json") }.sorted().map { directory + "/" + $0 }
         guard !files.isEmpty else {

@@ -16,3 +16,27 @@ public enum FileKind: Sendable, Equatable {
         }
     }
 }
+
+/// What stops reading a file, in a few words: "no such file", "is a directory, not a flow file",
+/// "cannot read the file". The caller names the file.
+public struct FileProblem: Error, Sendable, CustomStringConvertible {
+    public let description: String
+}
+
+/// The bytes of the file at `path`, or what stops reading them; a directory is "not a `what`".
+public func contents(ofFile path: String, what: String = "file") -> Result<Data, FileProblem> {
+    switch FileKind(atPath: path) {
+    case .missing: return .failure(FileProblem(description: "no such file"))
+    case .directory: return .failure(FileProblem(description: "is a directory, not a \(what)"))
+    case .file: return FileManager.default.contents(atPath: path).map { .success($0) } ?? .failure(FileProblem(description: "cannot read the file"))
+    }
+}
+
+/// What stops listing `path` as a directory ("no such directory", "not a directory"), or nil.
+public func directoryProblem(_ path: String) -> String? {
+    switch FileKind(atPath: path) {
+    case .directory: nil
+    case .missing: "no such directory"
+    case .file: "not a directory"
+    }
+}

@@ -6,10 +6,15 @@ import Foundation
 public func systemReason(of error: any Error) -> String {
     let error = error as NSError
     if let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
-        return String(cString: strerror(Int32(underlying.code)))
+        return systemReason(code: Int32(underlying.code))
     }
-    if error.domain == NSCocoaErrorDomain, let code = posixCodes[error.code] { return String(cString: strerror(code)) }
+    if error.domain == NSCocoaErrorDomain, let code = posixCodes[error.code] { return systemReason(code: code) }
     return error.localizedDescription
+}
+
+/// The C library's text for the POSIX error `code` (such as `errno`), e.g. "No space left on device".
+public func systemReason(code: Int32) -> String {
+    String(cString: strerror(code))
 }
 
 /// The POSIX errors behind Foundation's codes for failed file writes and reads.
