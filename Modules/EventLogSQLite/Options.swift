@@ -3,6 +3,10 @@ public struct SQLiteEventLogOptions: Sendable {
     public var durability: Durability
     /// Create the file when it does not exist; otherwise a missing file is an error.
     public var createIfMissing: Bool
+    /// Read the log without writing anything into or beside it (see ``SQLiteEventLog/isReadOnly``);
+    /// appends and snapshots then throw. A log whose directory this process cannot write to is
+    /// always opened so.
+    public var readOnly: Bool
     /// Events per run of the per-stream index (see the README's "Storage layout"), 1 to 2^31.
     public var indexRunLength: Int64
     /// zstd level for snapshots.
@@ -29,13 +33,14 @@ public struct SQLiteEventLogOptions: Sendable {
     public var payloadCompression: PayloadCompression?
 
     public init(
-        durability: Durability = .full, createIfMissing: Bool = true, indexRunLength: Int64 = 65_536,
+        durability: Durability = .full, createIfMissing: Bool = true, readOnly: Bool = false, indexRunLength: Int64 = 65_536,
         snapshotCompressionLevel: Int = 3, maxSnapshotSize: Int = 1 << 30,
         checkpointPages: Int = 4_000, cachedStreams: Int = 1_000_000,
         writerPageCacheKilobytes: Int = 65_536, eventsPerBlock: Int = 32, payloadCompression: PayloadCompression? = nil
     ) {
         self.durability = durability
         self.createIfMissing = createIfMissing
+        self.readOnly = readOnly
         self.indexRunLength = min(max(1, indexRunLength), 1 << 31)
         self.snapshotCompressionLevel = snapshotCompressionLevel
         self.maxSnapshotSize = maxSnapshotSize

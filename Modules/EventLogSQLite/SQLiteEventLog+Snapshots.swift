@@ -87,6 +87,7 @@ extension SQLiteEventLog: SnapshotStore {
     /// Stores a snapshot made by `prepareSnapshot` (or `saveSnapshot(projection:version:sequence:state:)`).
     @discardableResult
     public func saveSnapshot(_ prepared: PreparedSnapshot) throws -> SnapshotInfo {
+        try requireWritable()
         let now = clock.now()
         let arguments: StatementArguments = [prepared.projection, prepared.version, prepared.sequence, prepared.stateSize]
         do {

@@ -13,6 +13,13 @@ import Synchronization
 public final class SQLiteEventLog: EventLogStore, BulkEventLogWriter, Sendable {
     public let path: String
     public let options: SQLiteEventLogOptions
+    /// Why the log was opened for reading only, if it was: asked for
+    /// (``SQLiteEventLogOptions/readOnly``), or this process may not write the file or make files
+    /// beside it (read-only media, another user's log), as SQLite must to read a WAL-mode log
+    /// through its `-shm` index.
+    let readOnlyReason: String?
+    /// Whether the log was opened for reading only; appends and snapshots then throw.
+    public var isReadOnly: Bool { readOnlyReason != nil }
     let pool: DatabasePool
     let clock: Clock
     /// The writer's cache; `nil` when it must be reloaded from the file.
@@ -34,10 +41,11 @@ public final class SQLiteEventLog: EventLogStore, BulkEventLogWriter, Sendable {
         // SQLite takes an empty path for a private temporary database, never a log anyone keeps.
         guard !path.isEmpty else { throw EventLogError(.cannotOpen, "the event log's path is empty") }
         let exists = FileManager.default.fileExists(atPath: path)
-        if !exists && !options.createIfMissing {
+        if !exists && (!options.createIfMissing || options.readOnly) {
             throw EventLogError(.cannotOpen, "\(path): no such file")
         }
-        if exists { try Self.checkHeader(path: path, mayBeEmpty: options.createIfMissing) }
+        if exists { try Self.checkHeader(path: path, mayBeEmpty: options.createIfMissing && !options.readOnly) }
+        readOnlyReason = exists ? Self.readOnlyReason(path: path, asked: options.readOnly) : nil
         var configuration = Configuration()
         configuration.busyMode = .timeout(10)
         // 16 KB pages for a new file (no effect on an existing one): fewer page writes per append
@@ -45,6 +53,10 @@ public final class SQLiteEventLog: EventLogStore, BulkEventLogWriter, Sendable {
         configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA page_size = 16384") }
         let synchronous = options.durability.pragma
         checkpointer = Checkpointer(path: path, thresholdFrames: options.checkpointPages)
+        if readOnlyReason != nil {
+            pool = try Self.openReadOnly(path: path, configuration: configuration)
+            return
+        }
         do {
             pool = try Self.openChecked(path: path, configuration: configuration, mayCreate: options.createIfMissing)
             // GRDB sets NORMAL when it turns WAL on; the writer commits, so it gets the chosen mode,
@@ -58,11 +70,6 @@ public final class SQLiteEventLog: EventLogStore, BulkEventLogWriter, Sendable {
             throw error
         } catch let error as DatabaseError where error.resultCode == .SQLITE_CORRUPT {
             throw Self.mapped(error, path: path)
-        } catch let error as DatabaseError where error.resultCode == .SQLITE_CANTOPEN && exists && !Self.mayCreateFiles(beside: path) {
-            // A WAL-mode database is read through its `-shm` index, which SQLite makes beside it.
-            throw EventLogError(
-                .cannotOpen, "\(path): cannot open: its directory is read-only, and SQLite must make the log's -shm file beside it; copy the log to a writable place"
-            )
         } catch {
             let problem = exists ? "not an event log" : "cannot create the log"
             throw EventLogError(.cannotOpen, "\(path): \(problem) (\(Self.describe(error)))")
@@ -95,11 +102,6 @@ public final class SQLiteEventLog: EventLogStore, BulkEventLogWriter, Sendable {
         guard header == sqliteHeader else {
             throw EventLogError(.cannotOpen, "\(path): not an event log (file is not a database)")
         }
-    }
-
-    /// Whether this process may make files in the directory of `path`.
-    private static func mayCreateFiles(beside path: String) -> Bool {
-        access(URL(fileURLWithPath: path).deletingLastPathComponent().path, W_OK) == 0
     }
 
     /// The first 16 bytes of every SQLite database file.
@@ -136,11 +138,13 @@ public final class SQLiteEventLog: EventLogStore, BulkEventLogWriter, Sendable {
     }
 
     /// A problem that another process creating the log could be causing, for now.
-    private struct SchemaInProgress: Error {
+    struct SchemaInProgress: Error {
         let problem: EventLogError
     }
 
-    private static func checkFormat(_ pool: DatabasePool, path: String, mayCreate: Bool) throws {
+    /// Checks the log's format; creates the schema of an empty file when `mayCreate`, and
+    /// upgrades an older log unless it is read-only.
+    static func checkFormat(_ pool: DatabasePool, path: String, mayCreate: Bool, readOnly: Bool = false) throws {
         let tables = try pool.read { db in try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'") }
         if tables.isEmpty && mayCreate {
             do {
@@ -161,6 +165,15 @@ public final class SQLiteEventLog: EventLogStore, BulkEventLogWriter, Sendable {
         }
         if format < 1 {
             throw EventLogError(.cannotOpen, "\(path): not an event log (no format version)")
+        }
+        if readOnly {
+            guard try pool.read(Schema.migrator.hasCompletedMigrations) else {
+                throw EventLogError(
+                    .cannotOpen,
+                    "\(path): log format \(format) is older than this build's (\(Schema.formatVersion)) and is upgraded where it is opened for writing; it is read-only here, so copy it to a writable place"
+                )
+            }
+            return
         }
         // An older log is upgraded in place (each migration only adds; none is pending on an up-to-date log).
         do {
@@ -188,7 +201,7 @@ public final class SQLiteEventLog: EventLogStore, BulkEventLogWriter, Sendable {
         checkpointer.stop()
         preparer.stop()
         do {
-            _ = try pool.writeWithoutTransaction { try $0.checkpoint(.truncate) }
+            if !isReadOnly { _ = try pool.writeWithoutTransaction { try $0.checkpoint(.truncate) } }
             try pool.close()
         } catch {
             throw Self.mapped(error, path: path)
@@ -233,7 +246,8 @@ public final class SQLiteEventLog: EventLogStore, BulkEventLogWriter, Sendable {
     /// Runs `body` in an IMMEDIATE write transaction holding the writer cache; on any error
     /// the transaction rolls back and the cache is reloaded on the next write.
     func writing<T: Sendable>(_ body: (inout WriterCache?, Database) throws -> T) throws -> T {
-        try writer.withLock { cache in
+        try requireWritable()
+        return try writer.withLock { cache in
             do {
                 return try pool.writeWithoutTransaction { db in
                     var result: T?

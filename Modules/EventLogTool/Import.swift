@@ -60,6 +60,7 @@ struct Import: ParsableCommand {
         }
         let source = input ?? "stdin"
         let store = try SQLiteEventLog(path: path, clock: .live)
+        try store.requireWritable()
         var reader = LineReader(handle: handle)
         let decoder = JSONDecoder()
         let size = try input.map { try FileManager.default.attributesOfItem(atPath: $0)[.size] as? NSNumber }??.int64Value ?? 0

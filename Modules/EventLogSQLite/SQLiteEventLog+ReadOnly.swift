@@ -1,0 +1,75 @@
+import EventLog
+import Foundation
+import GRDB
+import PlatformKit
+
+extension SQLiteEventLog {
+    /// Opens the log at `path` without writing into or beside it.
+    ///
+    /// SQLite reads a WAL-mode log through a `-shm` index beside it, which it makes when missing.
+    /// A log with its `-wal` and `-shm` (a writer has it open, or left them) is read through them,
+    /// and sees what a live writer commits. A log without (closed cleanly and copied, or on
+    /// read-only media) holds all its events in the file, which is opened immutable: no index,
+    /// no locks. A `-wal` holding events without its `-shm` cannot be read without making one.
+    static func openReadOnly(path: String, configuration: Configuration) throws -> DatabasePool {
+        var configuration = configuration
+        configuration.readonly = true
+        let (wal, shm) = (path + "-wal", path + "-shm")
+        let throughIndex = FileManager.default.fileExists(atPath: wal) && FileManager.default.fileExists(atPath: shm)
+        if !throughIndex && fileSize(wal) > 0 {
+            throw EventLogError(
+                .cannotOpen,
+                "\(path): cannot open read-only: its -wal file holds events not yet copied into the log, and SQLite must make a -shm file beside it to read them; copy the log with its -wal to a writable place"
+            )
+        }
+        do {
+            let pool = try DatabasePool(path: throughIndex ? path : immutableURI(path), configuration: configuration)
+            do {
+                try checkFormat(pool, path: path, mayCreate: false, readOnly: true)
+            } catch let error as SchemaInProgress {
+                try? pool.close()
+                throw error.problem
+            } catch {
+                try? pool.close()
+                throw error
+            }
+            return pool
+        } catch let error as EventLogError {
+            throw error
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_CORRUPT || error.resultCode == .SQLITE_NOTADB {
+            throw mapped(error, path: path)
+        } catch {
+            throw EventLogError(.cannotOpen, "\(path): not an event log (\(describe(error)))")
+        }
+    }
+
+    /// Throws ``EventLogError`` `.storage`, naming why, when the log was opened read-only: what
+    /// would write finds out before it reads its input.
+    public func requireWritable() throws {
+        guard let readOnlyReason else { return }
+        throw EventLogError(.storage, "\(path): cannot write: \(readOnlyReason)")
+    }
+
+    /// Why the existing log at `path` must be opened read-only, if it must.
+    static func readOnlyReason(path: String, asked: Bool) -> String? {
+        if asked { return "it was opened read-only" }
+        if access(URL(fileURLWithPath: path).deletingLastPathComponent().path, W_OK) != 0 {
+            return "its directory is read-only (\(systemReason(code: errno)))"
+        }
+        if access(path, W_OK) != 0 { return "the file is read-only (\(systemReason(code: errno)))" }
+        return nil
+    }
+
+    /// SQLite's URI for `path` opened immutable (its build reads URIs: Debian's sets `SQLITE_USE_URI`).
+    private static func immutableURI(_ path: String) -> String {
+        var allowed = CharacterSet.alphanumerics
+        allowed.insert(charactersIn: "-._~/")
+        let escaped = path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path
+        return "file:\(escaped)?immutable=1"
+    }
+
+    private static func fileSize(_ path: String) -> Int64 {
+        var status = stat()
+        return stat(path, &status) == 0 ? Int64(status.st_size) : 0
+    }
+}
