@@ -20,7 +20,7 @@ struct ReplayCommand: ParsableCommand {
     func run() throws {
         try reportingFailure(tool: "platform") {
             let point = try at.map(ReplayPoint.init)
-            guard FileManager.default.fileExists(atPath: log) else { throw SimulationError("\(log): no such file") }
+            guard FileManager.default.fileExists(atPath: log) else { throw SimulationError("\(log): \(missingFileReason(log))") }
             let store = try SQLiteEventLog(
                 path: log, clock: .constant(.epoch), options: SQLiteEventLogOptions(createIfMissing: false)
             )

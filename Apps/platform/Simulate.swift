@@ -21,7 +21,7 @@ struct Simulate: ParsableCommand {
     @Option(parsing: .unconditional, help: "Virtual hours to simulate. (default: \(Self.defaults.hours))") var hours: Int?
     @Option(parsing: .unconditional, help: "Seed: the same seed and options give the same log. (default: \(Self.defaults.seed))") var seed: UInt64?
     @Option(help: "The SQLite log to write.") var log = "simulation.sqlite"
-    @Option(help: "Write the report as JSON to this file and as HTML beside it (.html), or, for a .html file, the page there and the JSON beside it (.json).") var report: String?
+    @Option(help: "Write the report as JSON to this file and as HTML beside it (.html), or, for a .html file, the page there and the JSON beside it (.json); a device or pipe gets the JSON alone.") var report: String?
     @Option(parsing: .unconditional, help: "Snapshot every projection each this many events. (default: \(Self.defaults.snapshotEvery))") var snapshotEvery: Int64?
     @Option(help: "The fixtures directory: onboarding flows and membership screens. (default: fixtures, in this directory or a parent, or else in the build's repository)") var fixtures: String?
     @Flag(help: "Continue a killed run from its log, with the options recorded in the log.") var resume = false
@@ -93,7 +93,7 @@ struct Simulate: ParsableCommand {
             if let report {
                 try Report(summary: summary, events: events, wallSeconds: wall, peakResidentMegabytes: peak).write(to: report)
                 let (json, html) = Report.paths(for: report)
-                print("report: \(json), \(html)")
+                print("report: \(([json] + (html.map { [$0] } ?? [])).joined(separator: ", "))")
             }
             let hash = try store.headHash() ?? "-"
             try store.close()

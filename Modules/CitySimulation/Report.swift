@@ -18,8 +18,11 @@ public struct Report: Codable, Sendable {
     }
 
     /// Where `--report path` writes: the JSON at `path` and the page beside it (`.json` becomes
-    /// `.html`), or, for a path ending in `.html`, the page at `path` and the JSON beside it.
-    public static func paths(for path: String) -> (json: String, html: String) {
+    /// `.html`), or, for a path ending in `.html`, the page at `path` and the JSON beside it. A
+    /// device or a pipe (`/dev/null`, `/dev/stdout`, a FIFO) takes the JSON alone: nothing is
+    /// made beside it.
+    public static func paths(for path: String) -> (json: String, html: String?) {
+        if isDeviceOrPipe(path) { return (path, nil) }
         if path.hasSuffix(".html") { return (String(path.dropLast(5)) + ".json", path) }
         return (path, (path.hasSuffix(".json") ? String(path.dropLast(5)) : path) + ".html")
     }
@@ -34,10 +37,11 @@ public struct Report: Codable, Sendable {
             throw SimulationError("--report \(path): the directory \(directory) does not exist")
         }
         let (json, html) = paths(for: path)
-        for file in [json, html] where FileKind(atPath: file) == .directory {
+        let reports = [json] + (html.map { [$0] } ?? [])
+        for file in reports where FileKind(atPath: file) == .directory {
             throw SimulationError("--report \(path): \(file) is a directory")
         }
-        for file in [json, html] where files.contains(where: { isSameFile(file, $0) }) {
+        for file in reports where files.contains(where: { isSameFile(file, $0) }) {
             throw SimulationError("--report \(path): \(file) is the log itself (\(files[0]))")
         }
     }
@@ -48,7 +52,7 @@ public struct Report: Codable, Sendable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         try Self.write(encoder.encode(self), to: paths.json)
-        try Self.write(Data(html.utf8), to: paths.html)
+        if let page = paths.html { try Self.write(Data(html.utf8), to: page) }
     }
 
     private static func write(_ data: Data, to path: String) throws(SimulationError) {

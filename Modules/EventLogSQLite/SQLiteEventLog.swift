@@ -42,7 +42,7 @@ public final class SQLiteEventLog: EventLogStore, BulkEventLogWriter, Sendable {
         guard !path.isEmpty else { throw EventLogError(.cannotOpen, "the event log's path is empty") }
         let exists = FileManager.default.fileExists(atPath: path)
         if !exists && (!options.createIfMissing || options.readOnly) {
-            throw EventLogError(.cannotOpen, "\(path): no such file")
+            throw EventLogError(.cannotOpen, "\(path): \(missingFileReason(path))")
         }
         if exists { try Self.checkHeader(path: path, mayBeEmpty: options.createIfMissing && !options.readOnly) }
         readOnlyReason = exists ? Self.readOnlyReason(path: path, asked: options.readOnly) : nil

@@ -53,7 +53,7 @@ struct Import: ParsableCommand {
     private func importLines(into path: String) throws -> Int {
         let handle: FileHandle
         if let input {
-            guard let file = FileHandle(forReadingAtPath: input) else { throw LineError("\(input): no such file") }
+            guard let file = FileHandle(forReadingAtPath: input) else { throw LineError("\(input): \(missingFileReason(input))") }
             handle = file
         } else {
             handle = .standardInput
@@ -80,6 +80,9 @@ struct Import: ParsableCommand {
                 }
                 return nil
             }
+        } catch let failure as LineReader.ReadFailure {
+            try? store.close()
+            throw LineError("\(source): \(failure)")
         } catch {
             try? store.close()
             throw LineError("\(source):\(reader.lineNumber): \(error)")

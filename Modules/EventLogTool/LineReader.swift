@@ -1,4 +1,5 @@
 import Foundation
+import PlatformKit
 
 /// Reads a file (or standard input) line by line in constant memory.
 struct LineReader {
@@ -29,12 +30,23 @@ struct LineReader {
                 lineNumber += 1
                 return Data(buffer)
             }
-            if let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty {
+            let chunk: Data?
+            do {
+                chunk = try handle.read(upToCount: 1 << 20)
+            } catch {
+                throw ReadFailure(description: "cannot read (\(systemReason(of: error)))")
+            }
+            if let chunk, !chunk.isEmpty {
                 bytesRead += Int64(chunk.count)
                 buffer.append(chunk)
             } else {
                 atEnd = true
             }
         }
+    }
+
+    /// The file (or standard input) could not be read, with the system's reason.
+    struct ReadFailure: Error, CustomStringConvertible {
+        let description: String
     }
 }

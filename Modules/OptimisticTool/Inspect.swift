@@ -31,7 +31,7 @@ struct Inspect: ParsableCommand {
 
     func run() throws {
         try reportingFailure(tool: toolName) {
-            guard FileManager.default.fileExists(atPath: log) else { throw ToolError("\(log): no such file") }
+            guard FileManager.default.fileExists(atPath: log) else { throw ToolError("\(log): \(missingFileReason(log))") }
             let store = try SQLiteEventLog(path: log, clock: .constant(.epoch), options: SQLiteEventLogOptions(createIfMissing: false))
             defer { try? store.close() }
             let stream = "\(OptimisticStreams.prefix)\(client)"

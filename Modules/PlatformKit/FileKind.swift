@@ -17,6 +17,24 @@ public enum FileKind: Sendable, Equatable {
     }
 }
 
+/// Why there is nothing to read at `path` (after `FileKind` found it `.missing`, or a file did not
+/// open): "no such file", or what stops the system reaching it ("cannot open (Permission denied)",
+/// "(Too many levels of symbolic links)").
+public func missingFileReason(_ path: String) -> String {
+    if access(path, R_OK) == 0 { return "cannot read the file" }
+    let code = errno
+    return code == ENOENT ? "no such file" : "cannot open (\(systemReason(code: code)))"
+}
+
+/// Whether `path` is a device or a pipe (`/dev/null`, `/dev/stdout`, a FIFO): somewhere to write
+/// to, not a file to make others beside.
+public func isDeviceOrPipe(_ path: String) -> Bool {
+    var status = stat()
+    guard stat(path, &status) == 0 else { return false }
+    let type = status.st_mode & S_IFMT
+    return type == S_IFCHR || type == S_IFIFO || type == S_IFBLK || type == S_IFSOCK
+}
+
 /// What stops reading a file, in a few words: "no such file", "is a directory, not a flow file",
 /// "cannot read the file". The caller names the file.
 public struct FileProblem: Error, Sendable, CustomStringConvertible {
@@ -26,9 +44,9 @@ public struct FileProblem: Error, Sendable, CustomStringConvertible {
 /// The bytes of the file at `path`, or what stops reading them; a directory is "not a `what`".
 public func contents(ofFile path: String, what: String = "file") -> Result<Data, FileProblem> {
     switch FileKind(atPath: path) {
-    case .missing: return .failure(FileProblem(description: "no such file"))
+    case .missing: return .failure(FileProblem(description: missingFileReason(path)))
     case .directory: return .failure(FileProblem(description: "is a directory, not a \(what)"))
-    case .file: return FileManager.default.contents(atPath: path).map { .success($0) } ?? .failure(FileProblem(description: "cannot read the file"))
+    case .file: return FileManager.default.contents(atPath: path).map { .success($0) } ?? .failure(FileProblem(description: missingFileReason(path)))
     }
 }
 

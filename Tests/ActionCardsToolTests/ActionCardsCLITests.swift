@@ -101,6 +101,8 @@ final class ActionCardsCLITests: XCTestCase {
             (["run", "--app", "bus", "--start", "manage", "--taps", taps], "actioncards: --app: bus is not eats or rides\n"),
             (["render", screen], "actioncards: \(screen): $.mainCards[0].height: wrong type: Expected to decode Int but found a string instead.\n"),
             (["render", directory.path("missing.json")], "actioncards: \(directory.path("missing.json")): no such file\n"),
+            (["render", directory.path("nowhere/missing.json")], "actioncards: \(directory.path("nowhere/missing.json")): no such file\n"),
+            (["render", try file("x", "") + "/under.json"], "actioncards: \(directory.path("x"))/under.json: cannot open (Not a directory)\n"),
             (["render", directory.url.path], "actioncards: \(directory.url.path): is a directory, not a display config\n"),
             (["render", screen, "--width", "-5"], "actioncards: --width must be 20 to 1000\n"),
             (["render", screen, "--width", "100000000000"], "actioncards: --width must be 20 to 1000\n"),

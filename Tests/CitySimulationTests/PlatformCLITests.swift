@@ -3,6 +3,7 @@ import EventLogSQLite
 import EventLogTestSupport
 import Foundation
 import GRDB
+import CitySimulation
 import PlatformKit
 import XCTest
 
@@ -313,6 +314,21 @@ final class PlatformCLITests: XCTestCase {
         XCTAssertTrue(try String(contentsOfFile: directory.path("city.html"), encoding: .utf8).hasPrefix("<!doctype html>"))
         XCTAssertNotNil(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: directory.path("city.json")))))
         XCTAssertFalse(FileManager.default.fileExists(atPath: directory.path("city.html.html")))
+    }
+
+    /// `--report` of a device or a pipe writes the JSON there, and makes no page beside it.
+    func test_aReportToADeviceOrPipe_isTheJSONAlone() throws {
+        let directory = TemporaryDirectory()
+        let fifo = directory.path("report.pipe")
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        XCTAssertEqual(Report.paths(for: fifo).html, nil)
+        XCTAssertEqual(Report.paths(for: "/dev/null").html, nil)
+        XCTAssertEqual(Report.paths(for: directory.path("r.json")).html, directory.path("r.html"))
+
+        let report = try runProcess(platform, ["simulate", "--log", directory.path("d.sqlite"), "--report", "/dev/stdout"] + run)
+        XCTAssertEqual(report.status, 0, report.error)
+        XCTAssertTrue(report.output.contains("\"summary\" : {"), report.output)
+        XCTAssertTrue(report.output.contains("report: /dev/stdout\n"), report.output)
     }
 
     /// A snapshot that fails its check is named on stderr as skipped; the replay falls back to an

@@ -203,6 +203,17 @@ final class EventLogCLITests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: directory.path("nope.sqlite")), "reading never creates a log")
         XCTAssertEqual(try eventlog("info", directory.url.path).error, "eventlog: \(directory.url.path): is a directory, not an event log\n")
         XCTAssertEqual(try eventlog("info", "").error, "eventlog: the event log's path is empty\n")
+        // A path the system cannot follow is named with its reason, not as missing.
+        let loop = directory.path("loop.sqlite")
+        try FileManager.default.createSymbolicLink(atPath: loop, withDestinationPath: loop)
+        XCTAssertEqual(try eventlog("info", loop).error, "eventlog: \(loop): cannot open (Too many levels of symbolic links)\n")
+        XCTAssertEqual(try eventlog("import", directory.path("i.sqlite"), "--input", loop).error,
+                       "eventlog: \(loop): cannot open (Too many levels of symbolic links)\n")
+        // Standard input closed: its read fails in one line, and no log is made.
+        let closedInput = try runProcess("/bin/sh", ["-c", "exec \"$0\" import \"$1\" <&-", tool, directory.path("closed.sqlite")])
+        XCTAssertEqual(closedInput.status, 1)
+        XCTAssertTrue(closedInput.error.hasPrefix("eventlog: stdin: cannot read ("), closedInput.error)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: directory.path("closed.sqlite")))
 
         let text = directory.path("notes.txt")
         try "just some text, not a database at all".write(toFile: text, atomically: true, encoding: .utf8)
