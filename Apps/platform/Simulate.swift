@@ -76,13 +76,24 @@ struct Simulate: ParsableCommand {
             let options = try stored ?? requestedOptions()
             let started = ContinuousClock.now
             var bar = ProgressBar("simulate")
-            let summary = try SimulationRun.run(options, log: store, clock: clock, assets: assets) { progress in
-                let span = progress.start.duration(to: progress.end).wholeSeconds
-                let done = progress.start.duration(to: progress.virtualTime).wholeSeconds
-                let seconds = max(0.001, (ContinuousClock.now - started).seconds)
-                // The virtual time to the minute ("2026-11-18 11:24"): the line fits 80 columns.
-                let time = progress.virtualTime.description.prefix(16).replacingOccurrences(of: "T", with: " ")
-                bar.update(done, of: span, detail: "\(time) · \(progress.events) events · \(Int(Double(progress.events) / seconds)) events/s")
+            Interruption.watch()
+            let summary: SimulationSummary
+            do {
+                summary = try SimulationRun.run(options, log: store, clock: clock, assets: assets) { progress in
+                    if let signal = Interruption.signal { throw Interrupted(signal: signal, at: progress.virtualTime) }
+                    let span = progress.start.duration(to: progress.end).wholeSeconds
+                    let done = progress.start.duration(to: progress.virtualTime).wholeSeconds
+                    let seconds = max(0.001, (ContinuousClock.now - started).seconds)
+                    // The virtual time to the minute ("2026-11-18 11:24"): the line fits 80 columns.
+                    let time = progress.virtualTime.description.prefix(16).replacingOccurrences(of: "T", with: " ")
+                    bar.update(done, of: span, detail: "\(time) · \(progress.events) events · \(Int(Double(progress.events) / seconds)) events/s")
+                }
+            } catch let interrupted as Interrupted {
+                bar.finish()
+                let events = try store.lastSequence()
+                try store.close()
+                printError(tool: "platform", "\(interrupted) at virtual time \(interrupted.at); \(log) ends at event \(events), its last whole batch: `platform simulate --resume --log \(log)` continues the run")
+                throw ExitCode(128 + interrupted.signal)
             }
             bar.finish()
             let wall = (ContinuousClock.now - started).seconds
@@ -130,4 +141,12 @@ struct Simulate: ParsableCommand {
             throw SimulationError("--resume: \(log) holds a run with \(option) \(recorded), not \(value); leave \(option) out to continue it")
         }
     }
+}
+
+/// The run stopped by SIGINT or SIGTERM (see ``Interruption``).
+private struct Interrupted: Error, CustomStringConvertible {
+    let signal: Int32
+    let at: Instant
+
+    var description: String { "interrupted (\(signal == SIGINT ? "SIGINT" : "SIGTERM"))" }
 }

@@ -82,8 +82,9 @@ public final class Simulation {
         self.arrivalWindow = Int64(options.hours) * 3_600_000 * 8 / 10
     }
 
-    /// Runs to the end; `progress` is called every few thousand steps.
-    public func run(progress: (Simulation) -> Void = { _ in }) throws {
+    /// Runs to the end; `progress` is called every few thousand steps, and stops the run where
+    /// it is by throwing (the log then ends at the last whole batch, which `--resume` continues).
+    public func run(progress: (Simulation) throws -> Void = { _ in }) throws {
         do {
             try start()
             while let (instant, step) = scheduler.popNext(notAfter: options.end) {
@@ -92,7 +93,7 @@ public final class Simulation {
                 try handle(step)
                 try serviceSnapshots?.saveIfDue(sink)
                 steps += 1
-                if steps % 4_096 == 0 { progress(self) }
+                if steps % 4_096 == 0 { try progress(self) }
                 if finished { break }
             }
             try sink.flush()
@@ -100,7 +101,7 @@ public final class Simulation {
             sink.abandon()
             throw error
         }
-        progress(self)
+        try progress(self)
     }
 
     func start() throws {

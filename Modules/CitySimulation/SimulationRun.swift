@@ -16,10 +16,11 @@ public enum SimulationRun {
     /// `options.snapshotEvery`. `log` must read `clock`, which the run sets to each batch's
     /// virtual time as it appends it (batches are appended and projected on a second thread).
     /// If `log` already holds the start of the same run (a killed run), it is checked event by
-    /// event and the run continues after it.
+    /// event and the run continues after it. An error `progress` throws stops the run, as any
+    /// error does: the log then ends at the last whole batch.
     public static func run(
         _ options: SimulationOptions, log: some EventLogStore & SnapshotStore, clock: VirtualClock, assets: SimulationAssets,
-        progress: @escaping (Progress) -> Void = { _ in }
+        progress: @escaping (Progress) throws -> Void = { _ in }
     ) throws -> SimulationSummary {
         let simulation = try Simulation(options: options, log: log, logClock: clock, assets: assets)
         let snapshots = ServiceSnapshots(simulation.snapshotSources, store: log, policy: snapshotPolicy(options))
@@ -32,12 +33,12 @@ public enum SimulationRun {
     /// Runs `simulation`, snapshotting every projection's state by `snapshots`; the final states,
     /// snapshotted.
     private static func simulate(
-        _ simulation: consuming Simulation, snapshots: consuming ServiceSnapshots, progress: @escaping (Progress) -> Void
+        _ simulation: consuming Simulation, snapshots: consuming ServiceSnapshots, progress: @escaping (Progress) throws -> Void
     ) throws -> ServiceStates {
         let options = simulation.options
         simulation.serviceSnapshots = snapshots
         try simulation.run { simulation in
-            progress(Progress(virtualTime: simulation.now, start: options.start, end: options.end, events: simulation.events))
+            try progress(Progress(virtualTime: simulation.now, start: options.start, end: options.end, events: simulation.events))
         }
         try snapshots.saveAll(simulation.sink)
         return snapshots.states

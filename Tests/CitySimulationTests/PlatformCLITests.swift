@@ -75,7 +75,7 @@ final class PlatformCLITests: XCTestCase {
         XCTAssertNotNil(json?["summary"])
     }
 
-    func test_sigkillMidRun_thenResume_reachesTheUninterruptedHash() throws {
+    func test_sigkillOrCtrlCMidRun_thenResume_reachesTheUninterruptedHash() throws {
         let directory = TemporaryDirectory()
         let reference = try runProcess(platform, ["simulate", "--log", directory.path("full.sqlite")] + Self.longer)
         XCTAssertEqual(reference.status, 0, reference.error)
@@ -92,6 +92,25 @@ final class PlatformCLITests: XCTestCase {
         let resumed = try runProcess(platform, ["simulate", "--resume", "--log", path, "--fixtures", Self.fixtures])
         XCTAssertEqual(resumed.status, 0, resumed.error)
         XCTAssertEqual(hash(resumed.output), hash(reference.output))
+
+        // Ctrl-C: the run stops at its last whole batch and says so, with status 130.
+        let interruptedPath = directory.path("interrupted.sqlite")
+        let errors = Pipe()
+        let interrupted = try startLongerRun(interruptedPath, error: errors)
+        kill(interrupted.processIdentifier, SIGINT)
+        interrupted.waitUntilExit()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        XCTAssertEqual(interrupted.terminationStatus, 130, message)
+        let stored = committedEvents(interruptedPath)
+        XCTAssertTrue(message.hasPrefix("platform: interrupted (SIGINT) at virtual time 2026-11-18T"), message)
+        XCTAssertTrue(message.hasSuffix(
+            "; \(interruptedPath) ends at event \(stored), its last whole batch: `platform simulate --resume --log \(interruptedPath)` continues the run\n"
+        ), message)
+        XCTAssertEqual(message.filter { $0 == "\n" }.count, 1, message)
+        XCTAssertEqual(try runProcess(eventlog, ["verify", interruptedPath]).status, 0)
+        let continued = try runProcess(platform, ["simulate", "--resume", "--log", interruptedPath, "--fixtures", Self.fixtures])
+        XCTAssertEqual(continued.status, 0, continued.error)
+        XCTAssertEqual(hash(continued.output), hash(reference.output))
     }
 
     /// A killed run's log another tool then appended to: resume names the first event that is not
