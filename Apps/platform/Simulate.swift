@@ -36,32 +36,7 @@ struct Simulate: ParsableCommand {
             if let report { try Report.checkWritable(report, notOver: SQLiteEventLog.files(of: log)) }
             let assets = try SimulationAssets.load(fixtures: fixtures ?? fixturesDirectory("fixtures") ?? "fixtures")
             let clock = VirtualClock()
-            // A city has ~7 streams per rider, most of them short-lived (an attempt, a trip). The
-            // writer keeps 750 000 heads of recently appended-to streams (the log's default is
-            // 1 000 000; the long index runs below keep more between two rotations): with 250 000,
-            // a city of 2 000 000 riders looked one event's stream in 24 up in the file (a
-            // driver's streams went cold between two trips), 14 % of the writer's time; with
-            // 50 000, one in five. Fewer look-ups read fewer index pages back, so its SQLite page
-            // cache is 32 MB instead of the log's 64 MB, which pays for some of the heads. With
-            // the log's 65 536 events per index run (~22 virtual seconds at that scale) most
-            // streams had one event in a run (a trip's OOA stream gets one every 30 s), so each
-            // run wrote about a row per event; 524 288 events per run took a sixth off the
-            // writer's time, 1 048 576 another 7-11 % and 2 097 152 another 6-7 % (a driver's
-            // streams get a row and a version update a run; stream reads scan up to that many
-            // unindexed events, and the writer holds 16 bytes for each until the run).
-            // Payloads are compressed against dictionaries trained from the run's first events, 32
-            // consecutive events' together (a payload block: zstd costs ~1–2 µs a call whatever
-            // the input's size), at level 1: on blocks zstd's time goes by the byte, and level 1
-            // takes ~30 % less of it than level 3 for ~2 % more log (the log is about half as
-            // large as uncompressed).
-            // Snapshots are compressed at zstd level 1, not 3, on the simulation's thread: the
-            // onboarding accounts (hex digests, ~2.2:1 either way) compress 2.5 times as fast, the
-            // ledger twice, the rest 1.0–1.6 times, for ~2 % more snapshot bytes.
-            let storeOptions = SQLiteEventLogOptions(
-                durability: .normal, indexRunLength: 2_097_152, snapshotCompressionLevel: 1,
-                cachedStreams: 750_000, writerPageCacheKilobytes: 32_768, payloadCompression: PayloadCompression(level: 1)
-            )
-            let store = try SQLiteEventLog(path: log, clock: .virtual(clock), options: storeOptions)
+            let store = try SQLiteEventLog(path: log, clock: .virtual(clock), options: Self.storeOptions)
             // A run killed before its first append left an empty log: it starts over, with this
             // command's options (the killed run's were not recorded yet).
             let stored = resume ? try SimulationRun.storedOptions(in: store) : nil
@@ -113,6 +88,34 @@ struct Simulate: ParsableCommand {
     }
 
     private static let defaults = SimulationOptions()
+
+    /// How the run's log is opened.
+    ///
+    /// A city has ~7 streams per rider, most of them short-lived (an attempt, a trip). The
+    /// writer keeps 750 000 heads of recently appended-to streams (the log's default is
+    /// 1 000 000; the long index runs below keep more between two rotations): with 250 000,
+    /// a city of 2 000 000 riders looked one event's stream in 24 up in the file (a
+    /// driver's streams went cold between two trips), 14 % of the writer's time; with
+    /// 50 000, one in five. Fewer look-ups read fewer index pages back, so its SQLite page
+    /// cache is 32 MB instead of the log's 64 MB, which pays for some of the heads. With
+    /// the log's 65 536 events per index run (~22 virtual seconds at that scale) most
+    /// streams had one event in a run (a trip's OOA stream gets one every 30 s), so each
+    /// run wrote about a row per event; 524 288 events per run took a sixth off the
+    /// writer's time, 1 048 576 another 7-11 % and 2 097 152 another 6-7 % (a driver's
+    /// streams get a row and a version update a run; stream reads scan up to that many
+    /// unindexed events, and the writer holds 16 bytes for each until the run).
+    /// Payloads are compressed against dictionaries trained from the run's first events, 32
+    /// consecutive events' together (a payload block: zstd costs ~1–2 µs a call whatever
+    /// the input's size), at level 1: on blocks zstd's time goes by the byte, and level 1
+    /// takes ~30 % less of it than level 3 for ~2 % more log (the log is about half as
+    /// large as uncompressed).
+    /// Snapshots are compressed at zstd level 1, not 3, on the simulation's thread: the
+    /// onboarding accounts (hex digests, ~2.2:1 either way) compress 2.5 times as fast, the
+    /// ledger twice, the rest 1.0–1.6 times, for ~2 % more snapshot bytes.
+    private static let storeOptions = SQLiteEventLogOptions(
+        durability: .normal, indexRunLength: 2_097_152, snapshotCompressionLevel: 1,
+        cachedStreams: 750_000, writerPageCacheKilobytes: 32_768, payloadCompression: PayloadCompression(level: 1)
+    )
 
     /// The options given, over the defaults.
     private func requestedOptions() throws -> SimulationOptions {

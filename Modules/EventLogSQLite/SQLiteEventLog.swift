@@ -1,7 +1,6 @@
 import EventLog
 import Foundation
 import GRDB
-import GRDBSQLite
 import PlatformKit
 import Synchronization
 
@@ -80,108 +79,6 @@ public final class SQLiteEventLog: EventLogStore, BulkEventLogWriter, Sendable {
     private func attachCheckpointer() {
         pool.writeWithoutTransaction { db in
             checkpointer.attach(to: db.sqliteConnection!) { [weak self] body in self?.writer.withLock { _ in body() } }
-        }
-    }
-
-    /// Refuses, before SQLite opens (and would write to) it, a directory or an existing file that
-    /// is not a SQLite database: SQLite takes a file shorter than its header for an empty database
-    /// and overwrites it. An empty file is a new log only when the caller may create one.
-    private static func checkHeader(path: String, mayBeEmpty: Bool) throws {
-        if FileKind(atPath: path) == .directory {
-            throw EventLogError(.cannotOpen, "\(path): is a directory, not an event log")
-        }
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw EventLogError(.cannotOpen, "\(path): cannot be read")
-        }
-        defer { try? handle.close() }
-        let header = (try? handle.read(upToCount: sqliteHeader.count)) ?? Data()
-        if header.isEmpty {
-            if mayBeEmpty { return }
-            throw EventLogError(.cannotOpen, "\(path): not an event log (an empty file)")
-        }
-        guard header == sqliteHeader else {
-            throw EventLogError(.cannotOpen, "\(path): not an event log (file is not a database)")
-        }
-    }
-
-    /// The first 16 bytes of every SQLite database file.
-    private static let sqliteHeader = Data("SQLite format 3\0".utf8)
-
-    /// Opens the file and creates the schema of a new log, or checks (and upgrades) an existing
-    /// log's.
-    ///
-    /// Another process creating the same new log may be half-way through: turning WAL on (the
-    /// file is locked for a moment), or its schema, which GRDB applies one migration at a time
-    /// (the file looks like a database without the log's tables, or a migration finds its table
-    /// already made). Each settles within milliseconds, so a writer that may create the log
-    /// tries again for up to a second before saying so.
-    private static func openChecked(path: String, configuration: Configuration, mayCreate: Bool) throws -> DatabasePool {
-        var attempts = mayCreate ? 40 : 1
-        while true {
-            attempts -= 1
-            do {
-                let pool = try DatabasePool(path: path, configuration: configuration)
-                do {
-                    try checkFormat(pool, path: path, mayCreate: mayCreate)
-                } catch {
-                    try? pool.close()
-                    throw error
-                }
-                return pool
-            } catch let error as SchemaInProgress {
-                guard attempts > 0 else { throw error.problem }
-            } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY && attempts > 0 {
-                // Locked by the process creating the log: the next attempt finds it made.
-            }
-            usleep(25_000)
-        }
-    }
-
-    /// A problem that another process creating the log could be causing, for now.
-    struct SchemaInProgress: Error {
-        let problem: EventLogError
-    }
-
-    /// Checks the log's format; creates the schema of an empty file when `mayCreate`, and
-    /// upgrades an older log unless it is read-only.
-    static func checkFormat(_ pool: DatabasePool, path: String, mayCreate: Bool, readOnly: Bool = false) throws {
-        let tables = try pool.read { db in try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'") }
-        if tables.isEmpty && mayCreate {
-            do {
-                try Schema.migrator.migrate(pool)
-            } catch {
-                throw SchemaInProgress(problem: EventLogError(.cannotOpen, "\(path): cannot create the log (\(describe(error)))"))
-            }
-            return
-        }
-        guard tables.contains("meta"), tables.contains("events") else {
-            throw SchemaInProgress(problem: EventLogError(.cannotOpen, "\(path): not an event log (a SQLite database without the event log's tables)"))
-        }
-        let format = try pool.read { db in
-            try Int.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'format_version'") ?? 0
-        }
-        if format > Schema.formatVersion {
-            throw EventLogError(.cannotOpen, "\(path): log format version \(format) is newer than this build reads (\(Schema.formatVersion)); upgrade the tool")
-        }
-        if format < 1 {
-            throw EventLogError(.cannotOpen, "\(path): not an event log (no format version)")
-        }
-        if readOnly {
-            guard try pool.read(Schema.migrator.hasCompletedMigrations) else {
-                throw EventLogError(
-                    .cannotOpen,
-                    "\(path): log format \(format) is older than this build's (\(Schema.formatVersion)) and is upgraded where it is opened for writing; it is read-only here, so copy it to a writable place"
-                )
-            }
-            return
-        }
-        // An older log is upgraded in place (each migration only adds; none is pending on an up-to-date log).
-        do {
-            try Schema.migrator.migrate(pool)
-        } catch {
-            throw SchemaInProgress(
-                problem: EventLogError(.cannotOpen, "\(path): cannot upgrade the log (format \(format)) to this build's schema (\(describe(error)))")
-            )
         }
     }
 
@@ -306,50 +203,6 @@ public final class SQLiteEventLog: EventLogStore, BulkEventLogWriter, Sendable {
             SELECT e.seq, s.name, e.position FROM events e JOIN streams s ON s.id = e.stream_id
             WHERE e.idempotency_key = ?
             """, arguments: [key]).map { AppendedEvent(sequence: $0[0], streamID: $0[1], position: $0[2], isDuplicate: true) }
-    }
-
-    /// Indexes the events after `indexedThrough` as one run (see ``RunIndex``).
-    func writeIndexRunIfDue(cache: inout WriterCache, _ db: Database) throws {
-        if cache.lastSequence - cache.indexedThrough >= options.indexRunLength {
-            try writeIndexRun(cache: &cache, db)
-        }
-    }
-
-    private func writeIndexRun(cache: inout WriterCache, _ db: Database) throws {
-        let indexedThrough = cache.indexedThrough
-        let first = indexedThrough + 1
-        try db.execute(sql: "INSERT INTO index_runs(first_seq, last_seq) VALUES (?, ?)", arguments: [first, cache.lastSequence])
-        let insertRun = try db.cachedStatement(sql: "INSERT INTO stream_runs(run, stream_id, seqs) VALUES (?, ?, ?)").sqliteStatement
-        let updateVersion = try db.cachedStatement(sql: "UPDATE streams SET version = ? WHERE id = ?").sqliteStatement
-        // Each stream's events together, in sequence order: its row, and its version (the position
-        // of its last event), without a look-up per stream. Grouped in place: the run empties it.
-        StreamOrder.group(&cache.unindexed)
-        let byStream = cache.unindexed
-        var start = byStream.startIndex
-        while start < byStream.endIndex {
-            let stream = byStream[start].stream
-            let end = byStream[start...].firstIndex { $0.stream != stream } ?? byStream.endIndex
-            let events = byStream[start..<end]
-            sqlite3_reset(insertRun)
-            sqlite3_bind_int64(insertRun, 1, first)
-            sqlite3_bind_int64(insertRun, 2, Int64(stream))
-            try RunIndex.encode(events.lazy.map { $0.sequence(after: indexedThrough) }).withUnsafeBytes { blob in
-                sqlite3_bind_blob(insertRun, 3, blob.baseAddress, Int32(blob.count), SQLiteRaw.transient)
-                _ = try SQLiteRaw.step(insertRun, db)
-            }
-            sqlite3_reset(updateVersion)
-            sqlite3_bind_int64(updateVersion, 1, events[end - 1].position)
-            sqlite3_bind_int64(updateVersion, 2, Int64(stream))
-            _ = try SQLiteRaw.step(updateVersion, db)
-            start = end
-        }
-        try db.execute(sql: "UPDATE meta SET value = ? WHERE key = 'indexed_through'", arguments: [cache.lastSequence])
-        cache.indexedThrough = cache.lastSequence
-        // Room for the next run and a batch past it up front: the array is not regrown, and does
-        // not double when the run's last batch overshoots (32 MB at 2 097 152 events a run).
-        cache.unindexed = []
-        cache.unindexed.reserveCapacity(Int(options.indexRunLength) + 8_192)
-        cache.rotate(limit: options.cachedStreams)
     }
 
     // MARK: - Errors
