@@ -1,6 +1,7 @@
 import EventLog
 import Foundation
 import GRDB
+import GRDBSQLite
 import PlatformKit
 
 extension SQLiteEventLog {
@@ -23,7 +24,10 @@ extension SQLiteEventLog {
             )
         }
         do {
-            let pool = try DatabasePool(path: throughIndex ? path : immutableURI(path), configuration: configuration)
+            // A SQLite built without URIs would take the URI for a file name: it then reads
+            // through an index it makes, which needs a writable directory.
+            let immutable = !throughIndex && sqlite3_compileoption_used("USE_URI") == 1
+            let pool = try DatabasePool(path: immutable ? immutableURI(path) : path, configuration: configuration)
             do {
                 try checkFormat(pool, path: path, mayCreate: false, readOnly: true)
             } catch let error as SchemaInProgress {
@@ -60,7 +64,7 @@ extension SQLiteEventLog {
         return nil
     }
 
-    /// SQLite's URI for `path` opened immutable (its build reads URIs: Debian's sets `SQLITE_USE_URI`).
+    /// SQLite's URI for `path` opened immutable.
     private static func immutableURI(_ path: String) -> String {
         var allowed = CharacterSet.alphanumerics
         allowed.insert(charactersIn: "-._~/")
