@@ -74,7 +74,7 @@ let package = Package(
         .executableTarget(name: "onboarding-bench", dependencies: ["OnboardingHarness", "OnboardingService", "OnboardingContract", "EventLog", "PlatformKit"], path: "Tools/onboarding-bench"),
         tests("OnboardingService", ["OnboardingService", "OnboardingContract", "EventLog", "EventLogTestSupport", "PlatformKit", crypto]),
         tests("Onboarding", ["Onboarding", "OnboardingHarness", "OnboardingService", "OnboardingContract", "EventLog", "PlatformKit", "EventLogTestSupport"]),
-        tests("OnboardingTool", ["OnboardingTool", "EventLogSQLite", "EventLog", "PlatformKit", "EventLogTestSupport"]),
+        tests("OnboardingTool", ["OnboardingTool", "EventLogSQLite", "EventLog", "PlatformKit", "EventLogTestSupport", argumentParser]),
 
         // MARK: - Feature: Optimistic sync (issue 4)
         module("OptimisticSync", ["EventLog", "PlatformKit"]),

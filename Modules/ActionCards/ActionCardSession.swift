@@ -39,11 +39,14 @@ public final class ActionCardSession {
         var depth: Int
     }
 
+    /// The stream of the sessions of `member`: `actioncards-<member>`.
+    public static func streamID(of member: String) -> String { "actioncards-\(member)" }
+
     /// A session with no screen yet; call ``open(_:params:at:)``.
     public init(member: String, app: String, chain: ActionFlowChain, screens: CardScreenSource, outbox: EventOutbox = EventOutbox(), at start: Instant) {
         self.member = member
         self.app = app
-        self.stream = "actioncards-\(member)"
+        self.stream = Self.streamID(of: member)
         self.chain = chain
         self.screens = screens
         self.outbox = outbox

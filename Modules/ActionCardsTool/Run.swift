@@ -6,6 +6,7 @@ import EventLogSQLite
 import Foundation
 import Membership
 import MembershipContract
+import MembershipService
 import MembershipSimulation
 import PlatformKit
 
@@ -72,6 +73,10 @@ struct Run: ParsableCommand {
             let origin = clock.now
             let store = try log.map { try SQLiteEventLog(path: $0, clock: .virtual(clock), options: SQLiteEventLogOptions(durability: .normal)) }
             defer { try? store?.close() }
+            // The member's world starts here: its membership and sessions must not be in the log already.
+            if let store, try store.claimSoleWriter(ofNew: [MembershipServer.streamID(of: member), ActionCardSession.streamID(of: member)]) != nil {
+                throw ToolError("\(store.path) already has events for \(member); use a new log file or another --member")
+            }
             var printer = EventPrinter(json: json, origin: origin)
 
             let world = MembershipWorld(catalog: catalog, conditions: NetworkConditions(latencyMilliseconds: latency...latency), random: .seeded(seed), encodesMessages: true)

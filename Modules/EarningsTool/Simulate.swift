@@ -25,14 +25,15 @@ struct Simulate: ParsableCommand {
             let clock = VirtualClock(start: try TimeArgument.parse(start))
             let store = try SQLiteEventLog(path: log, clock: .virtual(clock), options: SQLiteEventLogOptions(durability: .normal))
             guard try store.lastSequence() == 0 else { throw ToolError("\(log): the log already holds events") }
-            let writer = SoleWriter(store, after: 0)
+            // Appends only where its previous batch ended: a second run into the log stops.
+            store.claimSoleWriter(after: 0)
             let random = RandomSource.seeded(seed)
             var fleet = EarningsFleet()
             for number in 1..<trips + 1 {
                 clock.advance(by: .seconds(Int64(random.int(in: 60..<2_400))))
                 let fare = Money(minorUnits: Int64(random.int(in: 500..<4_500)), currency: .usd)
                 try fleet.completeTrip(
-                    driverID: "driver-\(random.int(in: 1..<drivers + 1))", tripID: "trip-\(number)", fare: fare, at: clock.now, appendingTo: writer
+                    driverID: "driver-\(random.int(in: 1..<drivers + 1))", tripID: "trip-\(number)", fare: fare, at: clock.now, appendingTo: store
                 )
             }
             let problems = fleet.consistencyProblems(at: clock.now)

@@ -27,6 +27,8 @@ public final class SQLiteEventLog: EventLogStore, BulkEventLogWriter, Sendable {
     let checkpointer: Checkpointer
     let preparer = Preparer()
     let payloadDictionaries = PayloadDictionaries()
+    /// Where this instance's own appends end, once it claimed to be the only writer (``claimSoleWriter(after:)``).
+    let claimedEnd = Mutex<Int64?>(nil)
 
     /// Opens (or creates) the log at `path`.
     ///
@@ -140,20 +142,47 @@ public final class SQLiteEventLog: EventLogStore, BulkEventLogWriter, Sendable {
         }
     }
 
+    /// Makes this instance the log's only writer from `sequence` on: each append then goes only
+    /// right after this instance's previous one (the first right after event `sequence`, 0 for an
+    /// empty log), and throws ``EventLogError`` `.logEndConflict` if another process appended
+    /// there. A tool that read its state from the log (or checked the log holds none of its
+    /// streams) claims it where it read, so that its events never mix with another run's.
+    public func claimSoleWriter(after sequence: Int64) {
+        claimedEnd.withLock { $0 = sequence }
+    }
+
+    /// For a run that writes `streams` from their start: the first of them that already has
+    /// events, or nil once the log is claimed (``claimSoleWriter(after:)``) where it ended before
+    /// they were checked, so that another run writing them meanwhile stops this one.
+    public func claimSoleWriter(ofNew streams: some Sequence<String>) throws -> String? {
+        let end = try lastSequence()
+        for stream in streams where try streamVersion(of: stream) > 0 { return stream }
+        claimSoleWriter(after: end)
+        return nil
+    }
+
     /// Runs `body` in an IMMEDIATE write transaction holding the writer cache; on any error
     /// the transaction rolls back and the cache is reloaded on the next write.
     func writing<T: Sendable>(_ body: (inout WriterCache?, Database) throws -> T) throws -> T {
         try requireWritable()
         return try writer.withLock { cache in
             do {
-                return try pool.writeWithoutTransaction { db in
+                let claimed = claimedEnd.withLock { $0 }
+                var end: Int64?
+                let result = try pool.writeWithoutTransaction { db in
                     var result: T?
                     try db.inTransaction(.immediate) {
+                        if let claimed, case let last = try Self.lastSequence(db), last != claimed {
+                            throw EventLogError.logEndConflict(path: path, expected: claimed, actual: last)
+                        }
                         result = try body(&cache, db)
+                        if claimed != nil { end = try Self.lastSequence(db) }
                         return .commit
                     }
                     return result!
                 }
+                if let end { claimedEnd.withLock { $0 = end } }
+                return result
             } catch {
                 cache = nil
                 throw Self.mapped(error, path: path)

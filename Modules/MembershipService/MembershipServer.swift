@@ -49,11 +49,14 @@ public final class MembershipServer {
         }
     }
 
+    /// The stream of the membership of `member`: `membership-<member>`.
+    public static func streamID(of member: String) -> String { "membership-\(member)" }
+
     private func record(_ events: [any Event]) {
         for event in events {
             MembershipProjection.apply(event, to: &state)
             guard let member = (event as? any MemberEvent)?.member else { continue }
-            outbox.record(event, stream: "membership-\(member)")
+            outbox.record(event, stream: Self.streamID(of: member))
         }
     }
 

@@ -65,7 +65,10 @@ extension OOADecision {
     }
 
     /// The stream of the trip's decisions: `ooa-trip-<n>`.
-    public var streamID: String { String(concatenating: "ooa-", tripID) }
+    public var streamID: String { Self.streamID(ofTrip: tripID) }
+
+    /// The stream of the decisions on trip `tripID`.
+    public static func streamID(ofTrip tripID: String) -> String { String(concatenating: "ooa-", tripID) }
 
     /// The decision ready to record in the shared log.
     public var typedEvent: TypedEvent {

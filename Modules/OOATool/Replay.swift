@@ -37,6 +37,11 @@ struct Replay: ParsableCommand {
             let changes = try Trace.read(trace)
             let clock = VirtualClock()
             let store = try log.map { try SQLiteEventLog(path: $0, clock: .virtual(clock)) }
+            // The service starts empty: the trips' decisions must not be in the log already.
+            let trips = Set(changes.map(\.tripID)).sorted()
+            if let store, let taken = try store.claimSoleWriter(ofNew: trips.map(OOADecision.streamID(ofTrip:))) {
+                throw ToolError("\(store.path) already has OOA decisions in stream \(taken); use a new log file")
+            }
             var service = OOAService()
             let output = ReplayOutput(json: json, all: all)
             func handle(_ decisions: [OOADecision]) throws {

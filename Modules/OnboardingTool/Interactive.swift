@@ -18,7 +18,7 @@ struct Interactive: ParsableCommand {
     func run() throws {
         try reportingFailure(tool: toolName) {
             let catalog = try options.catalog()
-            let log = try options.openLog()
+            let (log, end) = try options.openLog()
             let random = options.random
             let backend = OnboardingBackend(flows: catalog, log: log, random: random.fork("backend"), state: try replayedState(log))
             var dependency = AppDependency(market: options.market, clientID: "terminal")
@@ -27,7 +27,7 @@ struct Interactive: ParsableCommand {
             var terminal = Terminal()
             let outcome = try OnboardingDriver.run(
                 dependency, backend: backend, log: log, start: Instant(millisecondsSinceEpoch: 1_790_000_000_000), random: random,
-                conditions: try options.conditions(), encodesMessages: true, attemptID: "terminal-\(try log.lastSequence() + 1)"
+                conditions: try options.conditions(), encodesMessages: true, attemptID: "terminal-\(end + 1)"
             ) { try terminal.ask($0, outbox: backend) }
             switch outcome.result {
             case .success(let session): print("Signed in: account \(session.accountID) (\(session.scenario.rawValue)), \(outcome.roundTrips) round trips.")

@@ -19,8 +19,7 @@ struct Run: ParsableCommand {
             let catalog = try options.catalog()
             let text = try readTextFile(script)
             var user = ScriptedUser(try Script.parse(text, file: script))
-            let log = try options.openLog()
-            let before = try log.lastSequence()
+            let (log, before) = try options.openLog()
             let random = options.random
             let backend = OnboardingBackend(flows: catalog, log: log, random: random.fork("backend"), state: try replayedState(log))
             var dependency = AppDependency(market: options.market, clientID: "cli")

@@ -45,9 +45,15 @@ struct SessionOptions: ParsableArguments {
         return catalog
     }
 
-    /// The SQLite log if `--log` was given, else one in memory.
-    func openLog() throws -> any EventLogStore {
-        guard let log else { return InMemoryEventLog(clock: .constant(.epoch)) }
-        return try SQLiteEventLog(path: log, clock: .live)
+    /// The SQLite log if `--log` was given, else one in memory, and where it ended when opened.
+    /// The run's state is replayed from it, so the SQLite log is claimed there
+    /// (`SQLiteEventLog.claimSoleWriter(after:)`): another process appending meanwhile stops the
+    /// run with one line rather than mix two histories of one account.
+    func openLog() throws -> (log: any EventLogStore, end: Int64) {
+        guard let log else { return (InMemoryEventLog(clock: .constant(.epoch)), 0) }
+        let store = try SQLiteEventLog(path: log, clock: .live)
+        let end = try store.lastSequence()
+        store.claimSoleWriter(after: end)
+        return (store, end)
     }
 }

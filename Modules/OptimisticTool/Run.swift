@@ -42,8 +42,7 @@ struct Run: ParsableCommand {
     private func openLog(clock: VirtualClock, driverID: String) throws -> any EventLogStore {
         guard let log else { return InMemoryEventLog(clock: .virtual(clock)) }
         let store = try SQLiteEventLog(path: log, clock: .virtual(clock), options: SQLiteEventLogOptions(durability: .normal))
-        let stream = "\(OptimisticStreams.prefix)\(driverID)"
-        guard try store.streamVersion(of: stream) == 0 else {
+        guard try store.claimSoleWriter(ofNew: ["\(OptimisticStreams.prefix)\(driverID)"]) == nil else {
             throw ToolError("\(log) already has events for \(driverID); use a new log file")
         }
         return store

@@ -88,6 +88,15 @@ final class ActionCardsCLITests: XCTestCase {
         XCTAssertEqual(stored.count, objects.count - 1, "every printed event is in the log")
         let registry = MembershipWorld.registry
         XCTAssertTrue(try stored.allSatisfy { try registry.decode($0) != nil })
+
+        // The same member again into that log: its membership and sessions are there already;
+        // another member joins it.
+        let again = try actioncards("run", "--app", "rides", "--start", "hub", "--taps", taps, "--screens", screens, "--log", log)
+        XCTAssertEqual(again.status, 1)
+        XCTAssertEqual(again.error, "actioncards: \(log) already has events for member-1; use a new log file or another --member\n")
+        XCTAssertEqual(try SQLiteEventLog(path: log, clock: .live).events().count, stored.count)
+        let other = try actioncards("run", "--app", "rides", "--start", "hub", "--taps", taps, "--screens", screens, "--log", log, "--member", "member-2")
+        XCTAssertEqual(other.status, 0, other.error)
     }
 
     func test_badInput_isOneLineNamingTheFileAndPlace() throws {

@@ -153,5 +153,11 @@ final class OOACLITests: XCTestCase {
         XCTAssertTrue(state.activities.isEmpty, "every activity ended")
         XCTAssertEqual(try store.lastSequence(), Int64(objects.count - 1))
         try store.close()
+
+        // The same trace again into that log: its trips' decisions are there already.
+        let again = try ooa("replay", fixture("trace-pickup.jsonl"), "--log", log)
+        XCTAssertEqual(again.status, 1)
+        XCTAssertEqual(again.error, "ooa: \(log) already has OOA decisions in stream ooa-trip-1; use a new log file\n")
+        XCTAssertEqual(try SQLiteEventLog(path: log, clock: .constant(.epoch)).lastSequence(), Int64(objects.count - 1))
     }
 }
