@@ -67,7 +67,8 @@ finish() {
   rm -f "$log" "$log-wal" "$log-shm"
   awk -v label="$label" -v events="$events" -v rss="$rss" -v hz="$ticks_per_second" -v ticks="${ticks[*]}" 'BEGIN {
     n = split(ticks, t, " "); total = 0; threads = ""
-    for (i = 1; i <= n; i++) { total += t[i]; threads = threads sprintf(" %.2f |", t[i] / hz * 1e6 / events) }
+    # A thread that never ran (the signal watcher of later builds) is left out of the columns.
+    for (i = 1; i <= n; i++) { total += t[i]; if (t[i] > 0) threads = threads sprintf(" %.2f |", t[i] / hz * 1e6 / events) }
     printf "| %s | %d | %.2f |%s %d MB |\n", label, events, total / hz * 1e6 / events, threads, rss / 1000
   }'
 }

@@ -34,7 +34,7 @@ struct Simulate: ParsableCommand {
             if resume && !exists { throw SimulationError("--resume: \(log) does not exist") }
             if !resume { _ = try requestedOptions() }
             if let report { try Report.checkWritable(report, notOver: SQLiteEventLog.files(of: log)) }
-            let assets = try SimulationAssets.load(fixtures: fixtures ?? fixturesDirectory("fixtures") ?? "fixtures")
+            let assets = try SimulationAssets.load(fixtures: fixturesDirectory(fixtures, default: "fixtures", option: "--fixtures"))
             let clock = VirtualClock()
             let store = try SQLiteEventLog(path: log, clock: .virtual(clock), options: Self.storeOptions)
             // A run killed before its first append left an empty log: it starts over, with this

@@ -66,7 +66,7 @@ struct Run: ParsableCommand {
             guard let app = MembershipApp(rawValue: app) else { throw ToolError("--app: \(app) is not eats or rides") }
             guard let status = MemberStatus(rawValue: status) else { throw ToolError("--status: \(status) is not none, trial, active, cancelled or expired") }
             let script = try TapScript.load(file: taps)
-            let screens = screens ?? fixturesDirectory(Self.defaultScreens) ?? Self.defaultScreens
+            let screens = try fixturesDirectory(screens, default: Self.defaultScreens, option: "--screens")
             let catalog = try ScreenCatalog.load(directory: screens)
             guard catalog.screens[start] != nil else { throw ToolError("--start: no screen \(start) in \(screens)") }
             let clock = VirtualClock(start: Instant(millisecondsSinceEpoch: 1_790_000_000_000))

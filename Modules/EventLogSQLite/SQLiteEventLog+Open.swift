@@ -26,6 +26,19 @@ extension SQLiteEventLog {
         }
     }
 
+    /// Why a new log could not be made at `path`: its directory is missing or not writable, or
+    /// what SQLite said.
+    static func creationProblem(_ path: String, _ error: any Error) -> String {
+        let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        switch FileKind(atPath: directory) {
+        case .missing: return "no such directory \(directory)"
+        case .file: return "\(directory) is not a directory"
+        case .directory:
+            guard access(directory, W_OK) == 0 else { return "cannot write in \(directory): \(systemReason(code: errno))" }
+            return describe(error)
+        }
+    }
+
     /// The first 16 bytes of every SQLite database file.
     private static let sqliteHeader = Data("SQLite format 3\0".utf8)
 

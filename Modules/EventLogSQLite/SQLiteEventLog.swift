@@ -73,7 +73,7 @@ public final class SQLiteEventLog: EventLogStore, BulkEventLogWriter, Sendable {
             throw Self.mapped(error, path: path)
         } catch {
             let problem = exists ? "not an event log" : "cannot create the log"
-            throw EventLogError(.cannotOpen, "\(path): \(problem) (\(Self.describe(error)))")
+            throw EventLogError(.cannotOpen, "\(path): \(problem) (\(exists ? Self.describe(error) : Self.creationProblem(path, error)))")
         }
     }
 

@@ -36,8 +36,7 @@ struct SessionOptions: ParsableArguments {
 
     /// The catalog, checked; the market must be in it.
     func catalog() throws -> FlowCatalog {
-        let directory = flows ?? fixturesDirectory(FlowFixtures.relativePath)
-        guard let directory else { throw ToolError("no flows directory: pass --flows DIR (looked for \(FlowFixtures.relativePath))") }
+        let directory = try fixturesDirectory(flows, default: FlowFixtures.relativePath, option: "--flows")
         let catalog = try FlowCatalog.load(directory: directory)
         guard catalog.flow(for: market) != nil else {
             throw ToolError("unknown market \"\(market)\" (known: \(catalog.markets.joined(separator: ", ")))")

@@ -99,6 +99,20 @@ final class ActionCardsCLITests: XCTestCase {
         XCTAssertEqual(other.status, 0, other.error)
     }
 
+    /// A build run from outside the repository, by a path outside it, without `--screens`: the
+    /// line says where the screens were looked for and which option names them.
+    func test_run_outsideTheRepository_withoutScreens_namesTheOption() throws {
+        let elsewhere = directory.path("actioncards")
+        try FileManager.default.createSymbolicLink(atPath: elsewhere, withDestinationPath: tool)
+        let taps = try file("x.taps", "tap cancel\n")
+        let result = try runProcess(elsewhere, ["run", "--app", "eats", "--start", "manage", "--taps", taps], directory: directory.url.path)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(
+            result.error,
+            "actioncards: no fixtures/actioncards/membership in this directory or its parents, nor beside this build: pass --screens DIR\n"
+        )
+    }
+
     func test_badInput_isOneLineNamingTheFileAndPlace() throws {
         let taps = try file("bad.taps", "tap end\n\nwait soon\n")
         let good = try file("good.taps", "wait 5\n")

@@ -209,6 +209,14 @@ final class EventLogCLITests: XCTestCase {
         XCTAssertEqual(try eventlog("info", loop).error, "eventlog: \(loop): cannot open (Too many levels of symbolic links)\n")
         XCTAssertEqual(try eventlog("import", directory.path("i.sqlite"), "--input", loop).error,
                        "eventlog: \(loop): cannot open (Too many levels of symbolic links)\n")
+        // A new log where none can be made: the directory is named.
+        let nowhere = directory.path("missing/new.sqlite")
+        XCTAssertEqual(try eventlog("import", nowhere, input: Data()).error,
+                       "eventlog: \(nowhere): cannot create the log (no such directory \(directory.path("missing")))\n")
+        let file = directory.path("plain.txt")
+        FileManager.default.createFile(atPath: file, contents: Data("x".utf8))
+        XCTAssertEqual(try eventlog("import", file + "/new.sqlite", input: Data()).error,
+                       "eventlog: \(file)/new.sqlite: cannot create the log (\(file) is not a directory)\n")
         // Standard input closed: its read fails in one line, and no log is made.
         let closedInput = try runProcess("/bin/sh", ["-c", "exec \"$0\" import \"$1\" <&-", tool, directory.path("closed.sqlite")])
         XCTAssertEqual(closedInput.status, 1)
