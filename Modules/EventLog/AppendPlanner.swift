@@ -13,9 +13,10 @@ package struct AppendPlanner {
         case write(RecordedEvent)
     }
 
-    /// The versions of the streams this batch appended to; nil when the caller keeps them.
-    private var heads: [String: Int64]?
-    private var keysInBatch: [String: AppendedEvent] = [:]
+    /// The versions of the streams this batch appended to; nil when the caller keeps them. Names
+    /// and keys are their bytes, as the log stores them (see `ExactString`).
+    private var heads: [ExactString: Int64]?
+    private var keysInBatch: [ExactString: AppendedEvent] = [:]
     private var sequence: Int64
     private let now: Instant
 
@@ -68,18 +69,18 @@ package struct AppendPlanner {
         storedEvent: (String) throws -> AppendedEvent?, streamVersion: (String) throws -> Int64
     ) throws -> Placement {
         try Self.validate(streamID: streamID, type: type, schemaVersion: schemaVersion)
-        if let key = idempotencyKey, let stored = try keysInBatch[key] ?? storedEvent(key) {
+        if let key = idempotencyKey, let stored = try keysInBatch[ExactString(key)] ?? storedEvent(key) {
             return .duplicate(AppendedEvent(sequence: stored.sequence, streamID: stored.streamID, position: stored.position, isDuplicate: true))
         }
-        let head = heads?.index(forKey: streamID)
+        let head = heads?.index(forKey: ExactString(streamID))
         let version = try head.map { heads!.values[$0] } ?? streamVersion(streamID)
         if let expected = expectedPosition, expected != version + 1 {
             throw EventLogError.conflict(stream: streamID, expected: expected, actual: version)
         }
         sequence += 1
-        if let head { heads!.values[head] = version + 1 } else { heads?[streamID] = version + 1 }
+        if let head { heads!.values[head] = version + 1 } else { heads?[ExactString(streamID)] = version + 1 }
         if let key = idempotencyKey {
-            keysInBatch[key] = AppendedEvent(sequence: sequence, streamID: streamID, position: version + 1, isDuplicate: false)
+            keysInBatch[ExactString(key)] = AppendedEvent(sequence: sequence, streamID: streamID, position: version + 1, isDuplicate: false)
         }
         return .write(sequence: sequence, position: version + 1)
     }

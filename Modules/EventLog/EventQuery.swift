@@ -1,3 +1,5 @@
+import PlatformKit
+
 /// Which events a read returns; all filters combine.
 public struct EventQuery: Sendable, Hashable {
     /// First global sequence number (inclusive).
@@ -26,7 +28,8 @@ public struct EventQuery: Sendable, Hashable {
     public func matches(_ event: RecordedEvent) -> Bool {
         event.sequence >= from
             && (to.map { event.sequence <= $0 } ?? true)
-            && (stream.map { event.streamID == $0 } ?? true)
-            && (types.map { $0.contains(event.type) } ?? true)
+            && (stream.map { event.streamID.hasSameUTF8(as: $0) } ?? true)
+            // `Set` finds canonically equivalent types too; the log's are their bytes.
+            && (types.map { $0.contains(event.type) && $0.contains { $0.hasSameUTF8(as: event.type) } } ?? true)
     }
 }

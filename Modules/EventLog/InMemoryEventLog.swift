@@ -6,8 +6,9 @@ import Synchronization
 public final class InMemoryEventLog: EventLogStore, SnapshotStore, Sendable {
     private struct Storage {
         var events: [RecordedEvent] = []
-        var versions: [String: Int64] = [:]
-        var keys: [String: AppendedEvent] = [:]
+        /// By their bytes, as the SQLite store keys them (see `ExactString`).
+        var versions: [ExactString: Int64] = [:]
+        var keys: [ExactString: AppendedEvent] = [:]
         var snapshots: [(info: SnapshotInfo, state: [UInt8])] = []
     }
 
@@ -24,7 +25,7 @@ public final class InMemoryEventLog: EventLogStore, SnapshotStore, Sendable {
     }
 
     public func streamVersion(of stream: String) throws -> Int64 {
-        storage.withLock { $0.versions[stream] ?? 0 }
+        storage.withLock { $0.versions[ExactString(stream)] ?? 0 }
     }
 
     public func forEach(_ query: EventQuery, _ body: (RecordedEvent) throws -> Void) throws {
@@ -49,7 +50,7 @@ public final class InMemoryEventLog: EventLogStore, SnapshotStore, Sendable {
             var planned: [RecordedEvent] = []
             var result: [AppendedEvent] = []
             for event in events {
-                switch try planner.plan(event, storedEvent: { storage.keys[$0] }, streamVersion: { storage.versions[$0] ?? 0 }) {
+                switch try planner.plan(event, storedEvent: { storage.keys[ExactString($0)] }, streamVersion: { storage.versions[ExactString($0)] ?? 0 }) {
                 case .duplicate(let stored): result.append(stored)
                 case .write(let recorded):
                     planned.append(recorded)
@@ -58,8 +59,8 @@ public final class InMemoryEventLog: EventLogStore, SnapshotStore, Sendable {
             }
             for event in planned {
                 storage.events.append(event)
-                storage.versions[event.streamID] = event.position
-                if let key = event.idempotencyKey { storage.keys[key] = AppendedEvent(event) }
+                storage.versions[ExactString(event.streamID)] = event.position
+                if let key = event.idempotencyKey { storage.keys[ExactString(key)] = AppendedEvent(event) }
             }
             return result
         }

@@ -1,3 +1,4 @@
+import PlatformKit
 import Dispatch
 import EventLog
 import Synchronization
@@ -102,7 +103,7 @@ extension SQLiteEventLog {
         var expected: Int64 = 1
         var previousHash = HashChain.genesis
         var chain = HashChain()
-        var versions: [String: Int64] = [:]
+        var versions: [ExactString: Int64] = [:]
         struct Stop: Error {}
         do {
             try forEachRow(EventQuery(to: last)) { event, storedHash in
@@ -111,7 +112,7 @@ extension SQLiteEventLog {
                     report.problem = .init(sequence: expected, message: "missing: the next stored event is \(event.sequence) (gap in the sequence)")
                     throw Stop()
                 }
-                let position = (versions[event.streamID] ?? 0) + 1
+                let position = (versions[ExactString(event.streamID)] ?? 0) + 1
                 if event.position != position {
                     report.problem = .init(sequence: event.sequence, message: "stream '\(event.streamID)' jumps to position \(event.position), expected \(position)")
                     throw Stop()
@@ -125,7 +126,7 @@ extension SQLiteEventLog {
                     report.problem = .init(sequence: storedHash.coversFrom, message: "hash chain broken: \(what) was changed or the chain was rewritten")
                     throw Stop()
                 }
-                versions[event.streamID] = position
+                versions[ExactString(event.streamID)] = position
                 previousHash = hash
                 expected += 1
                 report.eventsChecked += 1

@@ -1,3 +1,4 @@
+import PlatformKit
 import EventLog
 import Foundation
 import GRDB
@@ -29,7 +30,8 @@ struct WriterCache {
     /// The streams this cache dropped, so a new stream is known new without a look-up; nil when
     /// the table may hold cold streams it never saw (the cache was loaded from a log with some).
     private(set) var coldStreams: ColdStreamFilter? = ColdStreamFilter()
-    var types: [String: Int64] = [:]
+    /// Type ids by name, the name's bytes as stored (see `ExactString`).
+    var types: [ExactString: Int64] = [:]
     /// The events after `indexedThrough`, in order: the next index run.
     var unindexed: [UnindexedEvent] = []
     /// The last type looked up: batches are often of one type.
@@ -78,7 +80,7 @@ struct WriterCache {
             if let number = numbers[Int64(event.stream)] { cache.streams.setVersion(event.position, at: number) }
         }
         for row in try Row.fetchAll(db, sql: "SELECT id, name FROM event_types") {
-            cache.types[row[1]] = row[0]
+            cache.types[ExactString(row[1])] = row[0]
         }
         cache.nextStreamID = try Int64.fetchOne(db, sql: "SELECT COALESCE(MAX(id), 0) + 1 FROM streams") ?? 1
         cache.nextTypeID = try Int64.fetchOne(db, sql: "SELECT COALESCE(MAX(id), 0) + 1 FROM event_types") ?? 1
@@ -185,14 +187,14 @@ struct WriterCache {
 
     /// The type's id and whether the type is new (its row must then be inserted with that id).
     mutating func typeID(_ name: String) -> (id: Int64, isNew: Bool) {
-        if let last = lastType, last.name == name { return (last.id, false) }
-        if let id = types[name] {
+        if let last = lastType, last.name.hasSameUTF8(as: name) { return (last.id, false) }
+        if let id = types[ExactString(name)] {
             lastType = (name, id)
             return (id, false)
         }
         let id = nextTypeID
         nextTypeID += 1
-        types[name] = id
+        types[ExactString(name)] = id
         lastType = (name, id)
         return (id, true)
     }

@@ -214,7 +214,7 @@ final class EventLogCLITests: XCTestCase {
         XCTAssertEqual(try eventlog("import", nowhere, input: Data()).error,
                        "eventlog: \(nowhere): cannot create the log (no such directory \(directory.path("missing")))\n")
         let file = directory.path("plain.txt")
-        FileManager.default.createFile(atPath: file, contents: Data("x".utf8))
+        XCTAssertTrue(FileManager.default.createFile(atPath: file, contents: Data("x".utf8)))
         XCTAssertEqual(try eventlog("import", file + "/new.sqlite", input: Data()).error,
                        "eventlog: \(file)/new.sqlite: cannot create the log (\(file) is not a directory)\n")
         // Standard input closed: its read fails in one line, and no log is made.
