@@ -30,7 +30,8 @@ public final class SQLiteEventLog: EventLogStore, BulkEventLogWriter, Sendable {
     /// Where this instance's own appends end, once it claimed to be the only writer (``claimSoleWriter(after:)``).
     let claimedEnd = Mutex<Int64?>(nil)
 
-    /// Opens (or creates) the log at `path`.
+    /// Opens (or creates) the log at `path`; one this process may not write (or asked for with
+    /// ``SQLiteEventLogOptions/readOnly``) is opened read-only (``isReadOnly``).
     ///
     /// Throws an ``EventLogError`` with code `.cannotOpen` and one clear line when the file is
     /// missing (and `createIfMissing` is off), is not a SQLite database, is not an event log, or
