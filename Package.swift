@@ -61,7 +61,7 @@ let package = Package(
 
         // MARK: - Storage
         module("EventLogSQLite", ["EventLog", "PlatformKit", "Zstd", grdb, grdbSQLite, crypto]),
-        module("CommandLineSupport", ["PlatformKit", argumentParser]),
+        module("CommandLineSupport", ["EventLogSQLite", "PlatformKit", argumentParser]),
         module("EventLogTool", ["CommandLineSupport", "EventLog", "EventLogSQLite", "PlatformKit", "LedgerDemo", "CitySimulation", "OnboardingHarness", argumentParser]),
 
         // MARK: - Feature: Onboarding (issue 3)

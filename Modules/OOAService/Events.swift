@@ -48,6 +48,26 @@ public struct OOAChangeDropped: Event, Equatable {
 }
 
 extension OOADecision {
+    /// The decision an event of the shared log records, or nil for an event that is none.
+    public init?(_ event: any Event) {
+        switch event {
+        case let sent as OOAPushSent:
+            let state = DeliveredState(phase: sent.phase, etaSeconds: sent.etaSeconds, progressPerMille: sent.progressPerMille)
+            self.init(tripID: sent.trip, time: sent.at, outcome: .pushed(OOAPush(
+                kind: sent.kind, reason: sent.reason, priority: sent.priority, state: state, version: sent.version,
+                coalesced: sent.coalesced, riderID: sent.rider
+            )))
+        case let held as OOAChangeHeld:
+            self.init(tripID: held.trip, time: held.at, outcome: held.how == .debounced ? .debounced(until: held.until) : .coalesced(until: held.until))
+        case let throttled as OOAPushThrottled:
+            self.init(tripID: throttled.trip, time: throttled.at, outcome: .throttled(until: throttled.until))
+        case let dropped as OOAChangeDropped:
+            self.init(tripID: dropped.trip, time: dropped.at, outcome: .dropped(dropped.reason))
+        default:
+            return nil
+        }
+    }
+
     /// The decision as an event of the shared log.
     public var event: any Event {
         switch outcome {

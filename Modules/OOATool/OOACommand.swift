@@ -4,8 +4,8 @@ import ArgumentParser
 public struct OOACommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "ooa",
-        abstract: "Render and validate Live Activity / Android notification payloads; replay trip traces through the OOA service.",
-        subcommands: [Render.self, Validate.self, Replay.self]
+        abstract: "Render and validate Live Activity / Android notification payloads; replay trip traces through the OOA service; inspect a trip's decisions in a log.",
+        subcommands: [Render.self, Validate.self, Replay.self, Inspect.self]
     )
 
     public init() {}

@@ -26,6 +26,34 @@ struct ReplayOutput {
         }
     }
 
+    /// One trip's decisions folded (`OOAProjection` over its stream): the counts, and its live
+    /// activity with the last decision about it, or that it ended.
+    func activity(of trip: String, _ state: OOAProjection.State, sequence: Int64, last: Int64) {
+        let counts: [(String, Int)] = [
+            ("pushes", state.pushes), ("held", state.held), ("coalesced", state.coalesced),
+            ("throttled", state.throttled), ("dropped", state.dropped), ("ended", state.ended),
+        ]
+        let activity = state.activities[trip]
+        if json {
+            var object: [String: Any] = ["trip": trip, "sequence": sequence]
+            for (name, count) in counts { object[name] = count }
+            if let activity {
+                object["activity"] = [
+                    "version": activity.version, "phase": activity.phase.name, "eta": activity.etaSeconds,
+                    "last_decision": activity.lastDecision.description,
+                ] as [String: Any]
+            }
+            Swift.print(line(object))
+            return
+        }
+        Swift.print("trip \(trip) as of sequence \(sequence) of \(last): " + counts.map { "\($0.0) \($0.1)" }.joined(separator: ", "))
+        if let activity {
+            Swift.print("activity: v\(activity.version) \(activity.phase) eta \(activity.etaSeconds)s; last decision: \(activity.lastDecision)")
+        } else {
+            Swift.print(state.ended > 0 ? "activity: ended" : "activity: none started")
+        }
+    }
+
     private func text(_ decision: OOADecision) -> String {
         let head = "\(seconds(decision.time.millisecondsSinceEpoch))  \(decision.tripID)  "
         switch decision.outcome {

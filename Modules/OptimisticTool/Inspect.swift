@@ -13,34 +13,20 @@ struct Inspect: ParsableCommand {
         abstract: "Show one client's queue and optimistic state, as of the end of the log or of sequence --at."
     )
 
-    @Option(help: "The SQLite event log.")
-    var log: String
+    @OptionGroup var moment: LogMoment
 
     @Option(help: "The client id (a driver id, e.g. driver-7).")
     var client: String
 
-    @Option(parsing: .unconditional, help: "Replay up to this global sequence number (default: the end of the log).")
-    var at: Int64?
-
     @Flag(help: "Print the client's state as JSON.")
     var json = false
 
-    func validate() throws {
-        if let at, at < 0 { throw ValidationError("--at must be a sequence number ≥ 0, got \(at)") }
-    }
-
     func run() throws {
         try reportingFailure(tool: toolName) {
-            guard FileManager.default.fileExists(atPath: log) else { throw ToolError("\(log): \(missingFileReason(log))") }
-            let store = try SQLiteEventLog(path: log, clock: .constant(.epoch), options: SQLiteEventLogOptions(createIfMissing: false))
+            let (store, sequence, last) = try moment.open(
+                stream: "\(OptimisticStreams.prefix)\(client)", missing: "no optimistic events for client '\(client)'"
+            )
             defer { try? store.close() }
-            let stream = "\(OptimisticStreams.prefix)\(client)"
-            guard try store.streamVersion(of: stream) > 0 else {
-                throw ToolError("\(log): no optimistic events for client '\(client)' (stream \(stream))")
-            }
-            let last = try store.lastSequence()
-            if let at, at > last { throw ToolError("--at \(at) is past the end of the log (\(last))") }
-            let sequence = at ?? last
             let state = try OptimisticClientState<TripSync>.replay(clientID: client, from: store, upTo: sequence)
             print(json ? try jsonLine(state) : Self.describe(state, client: client, sequence: sequence, last: last))
         }

@@ -154,6 +154,27 @@ final class OOACLITests: XCTestCase {
         XCTAssertEqual(try store.lastSequence(), Int64(objects.count - 1))
         try store.close()
 
+        // Each trip's decisions read back from the log are the ones the replay printed.
+        let all = try ooa("replay", fixture("trace-pickup.jsonl"), "--all").output
+        for trip in ["trip-1", "trip-2"] {
+            let inspected = try ooa("inspect", "--log", log, "--trip", trip)
+            XCTAssertEqual(inspected.status, 0, inspected.error)
+            let decisions = lines(inspected.output).dropLast(2)
+            XCTAssertEqual(Array(decisions), lines(all).filter { $0.contains("  \(trip)  ") }, trip)
+            XCTAssertFalse(decisions.isEmpty)
+        }
+        let trip1 = lines(try ooa("inspect", "--log", log, "--trip", "trip-1").output).suffix(2)
+        XCTAssertEqual(Array(trip1), [
+            "trip trip-1 as of sequence \(objects.count - 1) of \(objects.count - 1): pushes 9, held 14, coalesced 9, throttled 0, dropped 2, ended 1",
+            "activity: ended",
+        ])
+        let early = lines(try ooa("inspect", "--log", log, "--trip", "trip-1", "--at", "10").output)
+        XCTAssertEqual(early.last, "activity: v1 en_route eta 600s; last decision: coalesced until 1970-01-01T00:00:25.100Z")
+        let unknown = try ooa("inspect", "--log", log, "--trip", "trip-9")
+        XCTAssertEqual(unknown.status, 1)
+        XCTAssertEqual(unknown.error, "ooa: \(log): no OOA decisions for trip 'trip-9' (stream ooa-trip-9)\n")
+        XCTAssertEqual(try ooa("inspect", "--log", log, "--trip", "trip-1", "--at", "99").error, "ooa: --at 99 is past the end of the log (\(objects.count - 1))\n")
+
         // The same trace again into that log: its trips' decisions are there already.
         let again = try ooa("replay", fixture("trace-pickup.jsonl"), "--log", log)
         XCTAssertEqual(again.status, 1)

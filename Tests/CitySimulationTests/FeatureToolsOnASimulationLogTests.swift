@@ -1,0 +1,45 @@
+import EventLogTestSupport
+import Foundation
+import XCTest
+
+/// One log serves every tool: each feature's CLI reads a simulation's log with `--log`, without
+/// writing to it.
+final class FeatureToolsOnASimulationLogTests: XCTestCase {
+    private func tool(_ name: String) -> String { productsDirectory().appendingPathComponent(name).path }
+    private static let fixtures = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("fixtures").path
+
+    func test_earningsOptimisticOOAAndEventlog_readASimulationLog() throws {
+        let directory = TemporaryDirectory()
+        let log = directory.path("city.sqlite")
+        let simulated = try runProcess(tool("platform"), [
+            "simulate", "--log", log, "--riders", "400", "--drivers", "60", "--hours", "2", "--fixtures", Self.fixtures,
+        ])
+        XCTAssertEqual(simulated.status, 0, simulated.error)
+        // What the log holds (its file size moves as SQLite opens its write-ahead files).
+        func contents() throws -> [Substring] {
+            try runProcess(tool("eventlog"), ["info", log]).output.split(separator: "\n").filter { !$0.hasPrefix("file size:") }
+        }
+        let before = try contents()
+
+        let earnings = try runProcess(tool("earnings"), ["replay", "--log", log, "--driver", "driver-1"])
+        XCTAssertEqual(earnings.status, 0, earnings.error)
+        XCTAssertTrue(earnings.output.contains("Bulletin:"), earnings.output)
+
+        let optimistic = try runProcess(tool("optimistic"), ["inspect", "--log", log, "--client", "driver-1"])
+        XCTAssertEqual(optimistic.status, 0, optimistic.error)
+        XCTAssertTrue(optimistic.output.hasPrefix("client driver-1 as of sequence "), optimistic.output)
+
+        let ooa = try runProcess(tool("ooa"), ["inspect", "--log", log, "--trip", "trip-1"])
+        XCTAssertEqual(ooa.status, 0, ooa.error)
+        let lines = ooa.output.split(separator: "\n")
+        XCTAssertTrue(lines.first?.contains("  trip-1  start v1  trip-started") ?? false, ooa.output)
+        XCTAssertTrue(lines.last?.hasPrefix("activity: ") ?? false, ooa.output)
+
+        let pushes = try runProcess(tool("eventlog"), ["cat", log, "--type", "ooa.push.sent", "--limit", "1"])
+        XCTAssertEqual(pushes.status, 0, pushes.error)
+        XCTAssertTrue(pushes.output.contains("ooa.push.sent"), pushes.output)
+
+        XCTAssertEqual(try contents(), before, "the readers wrote nothing")
+    }
+}
