@@ -5,7 +5,8 @@ public struct SQLiteEventLogOptions: Sendable {
     public var createIfMissing: Bool
     /// Read the log without writing anything into or beside it (see ``SQLiteEventLog/isReadOnly``);
     /// appends and snapshots then throw. A log whose directory this process cannot write to is
-    /// always opened so.
+    /// always opened so. Without a `-wal` beside it the file is read immutable, which suits a log
+    /// no process appends to while it is read (a writer started later is not seen).
     public var readOnly: Bool
     /// Events per run of the per-stream index (see the README's "Storage layout"), 1 to 2^31.
     public var indexRunLength: Int64
