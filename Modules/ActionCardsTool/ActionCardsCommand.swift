@@ -5,7 +5,7 @@ public struct ActionCardsCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "actioncards",
         abstract: "Draw, validate and run ActionCard screens (the membership display configs).",
-        subcommands: [Render.self, Validate.self, Run.self]
+        subcommands: [Render.self, Validate.self, Run.self, Inspect.self]
     )
 
     public init() {}

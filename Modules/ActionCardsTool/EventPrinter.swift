@@ -21,16 +21,20 @@ struct EventPrinter {
     }
 
     mutating func print(_ step: StepResult, at instant: Instant) {
-        let offset = origin.duration(to: instant)
-        let milliseconds = offset.wholeMilliseconds
         for (event, stream) in step.events.map({ ($0.event, $0.stream) }) {
-            if json {
-                let line = Line(milliseconds: milliseconds, stream: stream, type: type(of: event).eventType, event: event)
-                Swift.print(String(decoding: (try? encoder.encode(line)) ?? Data(), as: UTF8.self))
-            } else {
-                let fraction = String(milliseconds % 1_000)
-                Swift.print("[+\(milliseconds / 1_000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)s] \(event)")
-            }
+            print(event, stream: stream, at: instant)
+        }
+    }
+
+    /// One event, at its time since `origin`.
+    func print(_ event: any Event, stream: String, at instant: Instant) {
+        let milliseconds = origin.duration(to: instant).wholeMilliseconds
+        if json {
+            let line = Line(milliseconds: milliseconds, stream: stream, type: type(of: event).eventType, event: event)
+            Swift.print(String(decoding: (try? encoder.encode(line)) ?? Data(), as: UTF8.self))
+        } else {
+            let fraction = String(milliseconds % 1_000)
+            Swift.print("[+\(milliseconds / 1_000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)s] \(event)")
         }
     }
 

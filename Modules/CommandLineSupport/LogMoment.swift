@@ -22,10 +22,18 @@ public struct LogMoment: ParsableArguments {
     /// optimistic events for client 'driver-7'", names what is not there); the sequence to read
     /// up to, and the log's last.
     public func open(stream: String, missing: String) throws -> (store: SQLiteEventLog, sequence: Int64, last: Int64) {
+        try open(streams: [stream], missing: missing)
+    }
+
+    /// ``open(stream:missing:)`` for a subject with several streams, one of which at least must
+    /// be in the log.
+    public func open(streams: [String], missing: String) throws -> (store: SQLiteEventLog, sequence: Int64, last: Int64) {
         guard FileManager.default.fileExists(atPath: log) else { throw ToolError("\(log): \(missingFileReason(log))") }
         let store = try SQLiteEventLog(path: log, clock: .constant(.epoch), options: SQLiteEventLogOptions(createIfMissing: false))
         do {
-            guard try store.streamVersion(of: stream) > 0 else { throw ToolError("\(log): \(missing) (stream \(stream))") }
+            guard try streams.contains(where: { try store.streamVersion(of: $0) > 0 }) else {
+                throw ToolError("\(log): \(missing) (\(streams.count == 1 ? "stream" : "streams") \(streams.joined(separator: ", ")))")
+            }
             let last = try store.lastSequence()
             if let at, at > last { throw ToolError("--at \(at) is past the end of the log (\(last))") }
             return (store, at ?? last, last)

@@ -99,6 +99,28 @@ final class ActionCardsCLITests: XCTestCase {
         XCTAssertEqual(other.status, 0, other.error)
     }
 
+    /// `inspect` reads a member's session and membership back from `run --log`'s log: the same
+    /// lines the run printed.
+    func test_inspect_readsTheRunBackFromItsLog() throws {
+        let taps = try file("cancel.taps", "tap cancel\ntap reason-too-expensive\nwait 3000\n")
+        let log = directory.path("inspect.sqlite")
+        let run = try actioncards("run", "--app", "eats", "--start", "manage", "--taps", taps, "--screens", screens, "--log", log)
+        XCTAssertEqual(run.status, 0, run.error)
+        let inspected = try actioncards("inspect", "--log", log, "--member", "member-1")
+        XCTAssertEqual(inspected.status, 0, inspected.error)
+        XCTAssertEqual(inspected.output, run.output)
+        XCTAssertTrue(inspected.output.contains("== membership of member-1: "), inspected.output)
+
+        let early = try actioncards("inspect", "--log", log, "--member", "member-1", "--at", "1")
+        XCTAssertEqual(early.output.split(separator: "\n").count, 3, early.output)
+        let unknown = try actioncards("inspect", "--log", log, "--member", "member-9")
+        XCTAssertEqual(unknown.status, 1)
+        XCTAssertEqual(
+            unknown.error,
+            "actioncards: \(log): no card sessions or membership for member 'member-9' (streams membership-member-9, actioncards-member-9)\n"
+        )
+    }
+
     /// A build run from outside the repository, by a path outside it, without `--screens`: the
     /// line says where the screens were looked for and which option names them.
     func test_run_outsideTheRepository_withoutScreens_namesTheOption() throws {

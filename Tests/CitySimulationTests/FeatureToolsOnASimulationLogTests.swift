@@ -9,7 +9,7 @@ final class FeatureToolsOnASimulationLogTests: XCTestCase {
     private static let fixtures = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("fixtures").path
 
-    func test_earningsOptimisticOOAAndEventlog_readASimulationLog() throws {
+    func test_earningsOptimisticOOAActionCardsAndEventlog_readASimulationLog() throws {
         let directory = TemporaryDirectory()
         let log = directory.path("city.sqlite")
         let simulated = try runProcess(tool("platform"), [
@@ -35,6 +35,14 @@ final class FeatureToolsOnASimulationLogTests: XCTestCase {
         let lines = ooa.output.split(separator: "\n")
         XCTAssertTrue(lines.first?.contains("  trip-1  start v1  trip-started") ?? false, ooa.output)
         XCTAssertTrue(lines.last?.hasPrefix("activity: ") ?? false, ooa.output)
+
+        let member = try XCTUnwrap(
+            runProcess(tool("eventlog"), ["cat", log, "--type", "actioncards.screen.presented", "--limit", "1"]).output
+                .split(separator: " ").first { $0.hasPrefix("actioncards-member-") }
+        ).dropFirst("actioncards-".count).split(separator: "#")[0]
+        let cards = try runProcess(tool("actioncards"), ["inspect", "--log", log, "--member", String(member)])
+        XCTAssertEqual(cards.status, 0, cards.error)
+        XCTAssertTrue(cards.output.contains("== membership of \(member): "), cards.output)
 
         let pushes = try runProcess(tool("eventlog"), ["cat", log, "--type", "ooa.push.sent", "--limit", "1"])
         XCTAssertEqual(pushes.status, 0, pushes.error)
