@@ -8,9 +8,12 @@ public protocol OnboardingEvent: Event {
     func apply(to state: inout OnboardingState)
 }
 
+/// The stream of attempt `id`: `onboarding-<id>`.
+public func onboardingAttemptStream(_ attempt: String) -> String { String(concatenating: "onboarding-", attempt) }
+
 extension OnboardingEvent {
     /// The stream of attempt `id`.
-    static func stream(_ attempt: String) -> String { String(concatenating: "onboarding-", attempt) }
+    static func stream(_ attempt: String) -> String { onboardingAttemptStream(attempt) }
 
     func updating(_ attempt: String, in state: inout OnboardingState, _ body: (inout Attempt) -> Void) {
         guard var value = state.attempts[attempt] else { return }

@@ -6,7 +6,7 @@ public struct OnboardingCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "onboarding",
         abstract: "Onboard a user through the question–answer cycle, interactively or from a script; check flow files.",
-        subcommands: [Interactive.self, Run.self, Flows.self],
+        subcommands: [Interactive.self, Run.self, Inspect.self, Flows.self],
         defaultSubcommand: Interactive.self
     )
 

@@ -11,8 +11,13 @@ struct Transcript {
     let json: Bool
 
     func lines(_ log: any EventLogReader, after sequence: Int64) throws -> [String] {
+        try lines(log, EventQuery(from: sequence + 1))
+    }
+
+    /// The lines of the onboarding events `query` reads.
+    func lines(_ log: any EventLogReader, _ query: EventQuery) throws -> [String] {
         var lines: [String] = []
-        try log.forEach(EventQuery(from: sequence + 1)) { recorded in
+        try log.forEach(query) { recorded in
             guard let event = try OnboardingEvents.registry.decode(recorded) else { return }
             lines.append(json ? try jsonLine(recorded, event) : text(event))
         }

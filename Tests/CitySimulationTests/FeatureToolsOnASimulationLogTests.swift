@@ -9,7 +9,7 @@ final class FeatureToolsOnASimulationLogTests: XCTestCase {
     private static let fixtures = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("fixtures").path
 
-    func test_earningsOptimisticOOAActionCardsAndEventlog_readASimulationLog() throws {
+    func test_everyFeatureToolAndEventlog_readASimulationLog() throws {
         let directory = TemporaryDirectory()
         let log = directory.path("city.sqlite")
         let simulated = try runProcess(tool("platform"), [
@@ -43,6 +43,10 @@ final class FeatureToolsOnASimulationLogTests: XCTestCase {
         let cards = try runProcess(tool("actioncards"), ["inspect", "--log", log, "--member", String(member)])
         XCTAssertEqual(cards.status, 0, cards.error)
         XCTAssertTrue(cards.output.contains("== membership of \(member): "), cards.output)
+
+        let onboarding = try runProcess(tool("onboarding"), ["inspect", "--log", log, "--attempt", "rider-1"])
+        XCTAssertEqual(onboarding.status, 0, onboarding.error)
+        XCTAssertTrue(onboarding.output.hasPrefix("attempt rider-1 started in "), onboarding.output)
 
         let pushes = try runProcess(tool("eventlog"), ["cat", log, "--type", "ooa.push.sent", "--limit", "1"])
         XCTAssertEqual(pushes.status, 0, pushes.error)

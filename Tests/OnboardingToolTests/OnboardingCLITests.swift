@@ -71,6 +71,28 @@ final class OnboardingCLITests: XCTestCase {
     }
 
     /// A script saved with Windows line ends gives the same transcript.
+    /// `inspect` reads an attempt back from `run --log`'s log: the back end's lines of the run's
+    /// transcript, in order, then how the attempt ended.
+    func test_inspect_readsAnAttemptBackFromTheLog() throws {
+        let log = directory.path("inspect.sqlite")
+        let run = try onboarding(["run", "--market", "us", "--script", "\(scripts)/register-us.txt", "--log", log])
+        XCTAssertEqual(run.status, 0, run.error)
+        let inspected = try runProcess(tool, ["inspect", "--log", log, "--attempt", "cli-1"])
+        XCTAssertEqual(inspected.status, 0, inspected.error)
+        var lines = inspected.output.split(separator: "\n").map(String.init)
+        let ending = try XCTUnwrap(lines.popLast())
+        XCTAssertTrue(ending.hasPrefix("attempt cli-1 as of sequence ") && ending.hasSuffix(": signed in as account-1 (register)"), ending)
+        XCTAssertGreaterThan(lines.count, 5)
+        var remaining = run.output.split(separator: "\n").map(String.init)[...]
+        for line in lines {
+            guard let found = remaining.firstIndex(of: line) else { return XCTFail("not in the run's transcript, in order: \(line)") }
+            remaining = remaining[(found + 1)...]
+        }
+        let unknown = try runProcess(tool, ["inspect", "--log", log, "--attempt", "cli-9"])
+        XCTAssertEqual(unknown.status, 1)
+        XCTAssertEqual(unknown.error, "onboarding: \(log): no onboarding attempt 'cli-9' (stream onboarding-cli-9)\n")
+    }
+
     func test_run_readsAScriptWithWindowsLineEnds() throws {
         let text = try String(contentsOfFile: "\(scripts)/register-us.txt", encoding: .utf8)
         let windows = try write("register-windows.txt", text.replacingOccurrences(of: "\n", with: "\r\n"))

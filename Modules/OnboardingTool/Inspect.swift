@@ -1,0 +1,45 @@
+import ArgumentParser
+import CommandLineSupport
+import EventLog
+import EventLogSQLite
+import Foundation
+import OnboardingContract
+import OnboardingHarness
+import OnboardingService
+
+/// `onboarding inspect --log FILE --attempt ID [--at SEQ] [--json]`: one attempt's back-end
+/// events read from a log (a simulation's, or `onboarding run --log`'s), as a transcript, then
+/// how it ended.
+struct Inspect: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Print one onboarding attempt's transcript read from an event log (secrets masked), then how it ended."
+    )
+
+    @OptionGroup var moment: LogMoment
+
+    @Option(help: "The attempt id (in a simulation's log, the rider's id: rider-7).")
+    var attempt: String
+
+    @Flag(help: "JSON Lines instead of text.")
+    var json = false
+
+    func run() throws {
+        try reportingFailure(tool: toolName) {
+            let stream = onboardingAttemptStream(attempt)
+            let (store, sequence, last) = try moment.open(stream: stream, missing: "no onboarding attempt '\(attempt)'")
+            defer { try? store.close() }
+            let query = EventQuery(to: sequence, stream: stream)
+            try Transcript(json: json).lines(store, query).forEach { print($0) }
+            guard !json else { return }
+            var outcome = "in progress"
+            try store.forEach(query) { recorded in
+                switch try OnboardingEvents.registry.decode(recorded) {
+                case let issued as SessionIssued: outcome = "signed in as \(issued.account) (\(issued.scenario.rawValue))"
+                case let failed as AttemptFailed: outcome = "failed: \(failed.code)"
+                default: break
+                }
+            }
+            print("attempt \(attempt) as of sequence \(sequence) of \(last): \(outcome)")
+        }
+    }
+}
