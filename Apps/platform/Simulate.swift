@@ -78,8 +78,7 @@ struct Simulate: ParsableCommand {
             print(String(format: "run: %lld events in %.2f s (%.0f events/s), peak RSS %.0f MB", events, wall, Double(events) / wall, peak))
             if let report {
                 try Report(summary: summary, events: events, wallSeconds: wall, peakResidentMegabytes: peak).write(to: report)
-                let (json, html) = Report.paths(for: report)
-                print("report: \(([json] + (html.map { [$0] } ?? [])).joined(separator: ", "))")
+                print("report: \(Report.files(for: report).joined(separator: ", "))")
             }
             let hash = try store.headHash() ?? "-"
             try store.close()

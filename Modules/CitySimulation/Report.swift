@@ -27,6 +27,12 @@ public struct Report: Codable, Sendable {
         return (path, (path.hasSuffix(".json") ? String(path.dropLast(5)) : path) + ".html")
     }
 
+    /// The files `--report path` writes (see ``paths(for:)``).
+    public static func files(for path: String) -> [String] {
+        let (json, html) = paths(for: path)
+        return [json] + (html.map { [$0] } ?? [])
+    }
+
     /// Checks, before a run, that the report can be written at `path` (see ``paths(for:)``): it
     /// names a file, its directory exists, neither file is a directory, and neither is one of the
     /// run's log `files`, which the report would overwrite.
@@ -36,8 +42,7 @@ public struct Report: Codable, Sendable {
         guard FileKind(atPath: directory) == .directory else {
             throw SimulationError("--report \(path): the directory \(directory) does not exist")
         }
-        let (json, html) = paths(for: path)
-        let reports = [json] + (html.map { [$0] } ?? [])
+        let reports = Self.files(for: path)
         for file in reports where FileKind(atPath: file) == .directory {
             throw SimulationError("--report \(path): \(file) is a directory")
         }

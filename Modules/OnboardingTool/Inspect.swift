@@ -4,7 +4,6 @@ import EventLog
 import EventLogSQLite
 import Foundation
 import OnboardingContract
-import OnboardingHarness
 import OnboardingService
 
 /// `onboarding inspect --log FILE --attempt ID [--at SEQ] [--json]`: one attempt's back-end
@@ -28,17 +27,16 @@ struct Inspect: ParsableCommand {
             let stream = onboardingAttemptStream(attempt)
             let (store, sequence, last) = try moment.open(stream: stream, missing: "no onboarding attempt '\(attempt)'")
             defer { try? store.close() }
-            let query = EventQuery(to: sequence, stream: stream)
-            try Transcript(json: json).lines(store, query).forEach { print($0) }
-            guard !json else { return }
             var outcome = "in progress"
-            try store.forEach(query) { recorded in
-                switch try OnboardingEvents.registry.decode(recorded) {
+            let lines = try Transcript(json: json).lines(store, EventQuery(to: sequence, stream: stream)) { event in
+                switch event {
                 case let issued as SessionIssued: outcome = "signed in as \(issued.account) (\(issued.scenario.rawValue))"
                 case let failed as AttemptFailed: outcome = "failed: \(failed.code)"
                 default: break
                 }
             }
+            lines.forEach { print($0) }
+            guard !json else { return }
             print("attempt \(attempt) as of sequence \(sequence) of \(last): \(outcome)")
         }
     }

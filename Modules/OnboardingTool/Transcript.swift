@@ -14,11 +14,12 @@ struct Transcript {
         try lines(log, EventQuery(from: sequence + 1))
     }
 
-    /// The lines of the onboarding events `query` reads.
-    func lines(_ log: any EventLogReader, _ query: EventQuery) throws -> [String] {
+    /// The lines of the onboarding events `query` reads; `each` sees every event as it goes.
+    func lines(_ log: any EventLogReader, _ query: EventQuery, each: (any Event) -> Void = { _ in }) throws -> [String] {
         var lines: [String] = []
         try log.forEach(query) { recorded in
             guard let event = try OnboardingEvents.registry.decode(recorded) else { return }
+            each(event)
             lines.append(json ? try jsonLine(recorded, event) : text(event))
         }
         return lines
