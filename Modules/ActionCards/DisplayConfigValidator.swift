@@ -15,7 +15,9 @@ public struct DisplayConfigValidator: Sendable {
     public func validate(directory: String) throws -> [DisplayConfigProblem] {
         var problems: [DisplayConfigProblem] = []
         var screens: [(file: String, screen: CardScreenPresentation)] = []
-        for file in try ScreenCatalog.screenFiles(in: directory) {
+        let files = try ScreenCatalog.screenFiles(in: directory)
+        if files.isEmpty { return [ScreenCatalog.noScreens(in: directory)] }
+        for file in files {
             do {
                 screens.append((file, try ScreenCatalog.decodeScreen(file: file)))
             } catch let problem as DisplayConfigProblem {
@@ -29,6 +31,14 @@ public struct DisplayConfigValidator: Sendable {
     public func validate(_ screens: [(file: String, screen: CardScreenPresentation)]) -> [DisplayConfigProblem] {
         let ids = Set(screens.map(\.screen.screenID))
         var problems: [DisplayConfigProblem] = []
+        var files: [String: String] = [:]
+        for (file, screen) in screens {
+            if let first = files[screen.screenID] {
+                problems.append(ScreenCatalog.duplicate(screen.screenID, in: file, first: first))
+            } else {
+                files[screen.screenID] = file
+            }
+        }
         var edges: [String: Set<String>] = [:]
         for (file, screen) in screens {
             var check = ScreenCheck(file: file, screen: screen, screenIDs: ids, validator: self)

@@ -9,14 +9,30 @@ public struct ScreenCatalog: Sendable {
         self.screens = screens
     }
 
-    /// Loads every `*.json` of `directory`; throws a ``DisplayConfigProblem`` naming the file and JSON path.
+    /// Loads every `*.json` of `directory`; throws a ``DisplayConfigProblem`` naming the file and
+    /// JSON path, also for a directory without screens or two files of one screen id.
     public static func load(directory: String) throws -> ScreenCatalog {
         var screens: [String: CardScreenPresentation] = [:]
-        for file in try screenFiles(in: directory) {
+        var files: [String: String] = [:]
+        let paths = try screenFiles(in: directory)
+        if paths.isEmpty { throw noScreens(in: directory) }
+        for file in paths {
             let screen = try decodeScreen(file: file)
+            if let first = files[screen.screenID] {
+                throw duplicate(screen.screenID, in: file, first: first)
+            }
+            files[screen.screenID] = file
             screens[screen.screenID] = screen
         }
         return ScreenCatalog(screens: screens)
+    }
+
+    static func noScreens(in directory: String) -> DisplayConfigProblem {
+        DisplayConfigProblem(file: directory, path: "", message: "no display configs (*.json) in this directory")
+    }
+
+    static func duplicate(_ screenID: String, in file: String, first: String) -> DisplayConfigProblem {
+        DisplayConfigProblem(file: file, path: "$.screenID", message: "duplicate screen id \(screenID) (also in \((first as NSString).lastPathComponent))")
     }
 
     /// The `*.json` files of `directory`, sorted.

@@ -1,4 +1,5 @@
 import EventLog
+import PlatformKit
 
 // The membership service's events, on the stream `membership-<member>`.
 
@@ -21,7 +22,13 @@ public struct MembershipPurchased: Event, Equatable, CustomStringConvertible {
     public var paymentMethod: String
     /// `purchase`, `renewal` or the offer id.
     public var kind: String
-    public var description: String { "membership: \(member) bought \(plan) (\(kind)) for \(amountMinorUnits) \(currency) with \(paymentMethod)" }
+    public var description: String { "membership: \(member) bought \(plan) (\(kind)) for \(amountText) with \(paymentMethod)" }
+
+    /// `USD 9.99` in a known currency; else the minor units and the code.
+    var amountText: String {
+        guard let known = Currency.known.first(where: { $0.code == currency }) else { return "\(amountMinorUnits) minor units of \(currency)" }
+        return Money(minorUnits: amountMinorUnits, currency: known).description
+    }
 }
 
 /// A purchase failed: the payment method was declined.

@@ -64,6 +64,14 @@ private struct Checker {
         problems.append(FlowProblem(file: file, path: path, message: message))
     }
 
+    /// Reports each of `values` that repeats an earlier one, at `path(index)`.
+    mutating func reportRepeats(_ values: [String], _ what: String, at path: (Int) -> String) {
+        var seen: Set<String> = []
+        for (index, value) in values.enumerated() where !seen.insert(value).inserted {
+            report(path(index), "duplicate \(what) \"\(value)\"")
+        }
+    }
+
     mutating func dataType(_ name: String, at path: String) -> DataType? {
         guard let type = DataType(rawValue: name) else {
             report(path, "unknown data type \"\(name)\" (known: \(DataType.allCases.map(\.rawValue).joined(separator: ", ")))")
@@ -77,6 +85,7 @@ private struct Checker {
         let policy = raw.policy ?? FlowPolicy()
         checkPolicy(policy)
         if raw.entry.isEmpty { report("entry", "must list at least one entry data type") }
+        reportRepeats(raw.entry, "entry data type") { "entry[\($0)]" }
         let entryTypes = raw.entry.enumerated().compactMap { index, name -> DataType? in
             guard let type = dataType(name, at: "entry[\(index)]") else { return nil }
             guard FlowCompiler.entryCandidates.contains(type) else {
@@ -92,10 +101,7 @@ private struct Checker {
                 continue
             }
             scenarios[scenario] = steps.enumerated().compactMap { step($1, at: "scenarios.\(name)[\($0)]", entryTypes: Set(entryTypes)) }
-            let ids = steps.map(\.id)
-            for (index, id) in ids.enumerated() where ids[..<index].contains(id) {
-                report("scenarios.\(name)[\(index)].id", "duplicate step id \"\(id)\"")
-            }
+            reportRepeats(steps.map(\.id), "step id") { "scenarios.\(name)[\($0)].id" }
         }
         for required in [Scenario.signIn, .register] where raw.scenarios[required.rawValue] == nil {
             report("scenarios", "missing scenario \(required.rawValue)")
@@ -110,6 +116,9 @@ private struct Checker {
         if raw.id.isEmpty { report("\(path).id", "must not be empty") }
         if raw.dataTypes.isEmpty { report("\(path).dataTypes", "a step must collect at least one data type") }
         let types = raw.dataTypes.enumerated().compactMap { dataType($1, at: "\(path).dataTypes[\($0)]") }
+        reportRepeats(raw.dataTypes, "data type") { "\(path).dataTypes[\($0)]" }
+        reportRepeats(raw.entryTypes ?? [], "entry type") { "\(path).entryTypes[\($0)]" }
+        reportRepeats((raw.alternates ?? []).map(\.id), "alternate id") { "\(path).alternates[\($0)].id" }
         let collection = FlowStep.Collection(rawValue: raw.collect ?? "sequence")
         if collection == nil { report("\(path).collect", "expected \"oneStep\" or \"sequence\", found \"\(raw.collect ?? "")\"") }
         let applies = raw.entryTypes.map { names in Set(names.enumerated().compactMap { dataType($1, at: "\(path).entryTypes[\($0)]") }) }

@@ -79,7 +79,8 @@ public struct ScriptRunner {
             show(try world.push(at: now), at: now)
         case .restart:
             restarts += 1
-            note(now, "restart", "app killed; rebuilt from \(try world.log.lastSequence()) logged events")
+            let stream = OptimisticClient<TripSync>.streamID(script.driverID)
+            note(now, "restart", "app killed; rebuilt from the \(try world.log.streamVersion(of: stream)) events of \(stream) in the log")
             show(try world.restart(at: now), at: now)
         }
     }

@@ -40,7 +40,7 @@ public struct TextRenderer: Sendable {
         return ["╭\(edge)╮"] + body.map { "│ \($0) │" } + ["╰\(edge)╯"]
     }
 
-    /// A region's lines, each exactly `width` characters.
+    /// A region's lines, each exactly `width` columns.
     private func lines(of placement: Layout.Placement, _ payload: Payload) -> [String] {
         let width = placement.region.width
         var lines: [String] = []
@@ -49,11 +49,12 @@ public struct TextRenderer: Sendable {
             let style = theme.style(for: element.tags)
             switch element {
             case .label(let text, _):
-                let shown = style.font == .title ? text.uppercased() : text
+                let printable = TerminalColumns.printable(text)
+                let shown = style.font == .title ? printable.uppercased() : printable
                 lines += wrap(shown, width: width, lines: max(1, style.lines)).map { align($0, width, style.alignment) }
             case .image(let url, _):
                 let name = url.split(separator: "/").last.map(String.init) ?? url
-                let label = hasImage(url) ? "[\(name)]" : "[… \(slot.rawValue)]"
+                let label = TerminalColumns.printable(hasImage(url) ? "[\(name)]" : "[… \(slot.rawValue)]")
                 lines.append(align(truncate(label, width), width, style.alignment))
             case .progress(let value, _):
                 lines.append(bar(value, width: width))
@@ -70,27 +71,31 @@ public struct TextRenderer: Sendable {
         return align(text, width, .leading)
     }
 
+    /// `text` in at most `lines` lines of `width` columns, broken at spaces where it can be.
     private func wrap(_ text: String, width: Int, lines: Int) -> [String] {
         var result: [String] = []
         var rest = Substring(text)
         while !rest.isEmpty && result.count < lines {
-            if rest.count <= width || result.count == lines - 1 {
+            if TerminalColumns.of(rest) <= width || result.count == lines - 1 {
                 result.append(truncate(String(rest), width))
                 break
             }
-            let cut = rest.prefix(width + 1).lastIndex(of: " ") ?? rest.index(rest.startIndex, offsetBy: width)
+            let fits = TerminalColumns.prefix(rest, fitting: width)
+            let space = fits.endIndex < rest.endIndex && rest[fits.endIndex] == " " ? fits.endIndex : fits.lastIndex(of: " ")
+            let cut = space ?? (fits.isEmpty ? rest.index(after: rest.startIndex) : fits.endIndex)
             result.append(String(rest[..<cut]))
             rest = rest[cut...].drop { $0 == " " }
         }
         return result
     }
 
+    /// `text` cut to `width` columns, ending in `…` where it was cut.
     private func truncate(_ text: String, _ width: Int) -> String {
-        text.count <= width ? text : String(text.prefix(max(0, width - 1))) + "…"
+        TerminalColumns.of(text) <= width ? text : String(TerminalColumns.prefix(Substring(text), fitting: max(0, width - 1))) + "…"
     }
 
     private func align(_ text: String, _ width: Int, _ alignment: Theme.Alignment) -> String {
-        let padding = max(0, width - text.count)
+        let padding = max(0, width - TerminalColumns.of(text))
         switch alignment {
         case .leading: return text + String(repeating: " ", count: padding)
         case .trailing: return String(repeating: " ", count: padding) + text

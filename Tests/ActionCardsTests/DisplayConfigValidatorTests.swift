@@ -52,6 +52,24 @@ final class DisplayConfigValidatorTests: XCTestCase {
         guard case .spacer(let spacer) = screen.mainCards[3].content else { return XCTFail("not a spacer") }
         XCTAssertEqual(spacer.lines(width: 40).count, SpacerCard.maximumHeight / 8)
     }
+
+    /// A stale copy of a screen was taken silently for the screen (the last file read won).
+    func test_twoFilesOfOneScreen_andADirectoryWithoutScreens_areRefused() throws {
+        let directory = TemporaryDirectory()
+        let entry = #"{"screenID": "a", "analyticsID": "a", "metadata": {"entry": "true"}, "mainCards": []}"#
+        try Data(entry.utf8).write(to: directory.url.appendingPathComponent("a.json"))
+        try Data(entry.utf8).write(to: directory.url.appendingPathComponent("zz-copy.json"))
+        let problems = try validator.validate(directory: directory.url.path).map { "\(($0.file as NSString).lastPathComponent) \($0.path): \($0.message)" }
+        XCTAssertEqual(problems, ["zz-copy.json $.screenID: duplicate screen id a (also in a.json)"])
+        XCTAssertThrowsError(try ScreenCatalog.load(directory: directory.url.path)) { error in
+            XCTAssertTrue("\(error)".hasSuffix("zz-copy.json: $.screenID: duplicate screen id a (also in a.json)"), "\(error)")
+        }
+
+        let empty = TemporaryDirectory()
+        let expected = "\(empty.url.path): no display configs (*.json) in this directory"
+        XCTAssertEqual(try validator.validate(directory: empty.url.path).map(\.description), [expected])
+        XCTAssertThrowsError(try ScreenCatalog.load(directory: empty.url.path)) { XCTAssertEqual("\($0)", expected) }
+    }
 }
 
 extension Card {

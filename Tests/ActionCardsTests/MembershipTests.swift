@@ -35,6 +35,7 @@ final class MembershipTests: XCTestCase {
         XCTAssertEqual(harness.session.screenIDs, ["hub", "plans", "purchase-success"])
         XCTAssertEqual(harness.world.member("member-1").status, .active)
         XCTAssertEqual(harness.world.member("member-1").spentMinorUnits, 9_600)
+        XCTAssertEqual(harness.all(MembershipPurchased.self).map(\.description), ["membership: member-1 bought annual (purchase) for USD 96.00 with visa-4242"])
         try harness.tap("close")
         XCTAssertEqual(harness.session.screenIDs, ["hub"])
         XCTAssertNil(harness.session.screen?.card("join"), "the hub reloaded for a member")

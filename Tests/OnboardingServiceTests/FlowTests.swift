@@ -54,6 +54,24 @@ final class FlowTests: XCTestCase {
         }
     }
 
+    /// A repeated entry type counted one answer twice, and no onboarding could start.
+    func test_repeatedEntries_dataTypes_andAlternates_areReported() {
+        let json = #"""
+        {"market": "r", "entry": ["mobileNumber", "email", "mobileNumber"], "scenarios": {
+          "signIn": [{"id": "c", "dataTypes": ["oneTimeCode", "oneTimeCode"], "entryTypes": ["email", "email"],
+                      "alternates": [{"id": "voiceCall"}, {"id": "voiceCall"}]}],
+          "register": [{"id": "t", "dataTypes": ["termsAccepted"]}]}}
+        """#
+        XCTAssertThrowsError(try FlowCompiler.compile(Data(json.utf8), file: "r.json")) { error in
+            XCTAssertEqual((error as? FlowProblems)?.problems.map(\.description), [
+                "r.json: entry[2]: duplicate entry data type \"mobileNumber\"",
+                "r.json: scenarios.signIn[0].dataTypes[1]: duplicate data type \"oneTimeCode\"",
+                "r.json: scenarios.signIn[0].entryTypes[1]: duplicate entry type \"email\"",
+                "r.json: scenarios.signIn[0].alternates[1].id: duplicate alternate id \"voiceCall\"",
+            ])
+        }
+    }
+
     func test_malformedJSON_andWrongTypes_nameTheLocation() {
         XCTAssertThrowsError(try FlowCompiler.compile(Data("{ \"market\": ".utf8), file: "bad.json")) { error in
             XCTAssertTrue("\(error)".hasPrefix("bad.json: not valid JSON"), "\(error)")

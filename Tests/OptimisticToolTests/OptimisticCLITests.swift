@@ -73,6 +73,11 @@ final class OptimisticCLITests: XCTestCase {
         let log = directory.path("trip.sqlite")
         let run = try optimistic("run", "--script", fixture("restart.txt"), "--log", log)
         XCTAssertEqual(run.status, 0, run.error)
+        // The app is rebuilt from its own stream, not from every event the log holds (the service's too).
+        XCTAssertEqual(lines(run.output).filter { $0.contains("app killed") }, [
+            "+260.0s   restart  app killed; rebuilt from the 28 events of optimistic.trips/driver-12 in the log",
+            "+301.0s   restart  app killed; rebuilt from the 35 events of optimistic.trips/driver-12 in the log",
+        ])
         let end = try optimistic("inspect", "--log", log, "--client", "driver-12")
         XCTAssertEqual(end.status, 0, end.error)
         XCTAssertTrue(end.output.contains("queue:     0 pending"), end.output)

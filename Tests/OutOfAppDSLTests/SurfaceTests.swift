@@ -53,4 +53,36 @@ final class SurfaceTests: XCTestCase {
         XCTAssertEqual(view.render(samplePayload, on: .islandCompact), ["([prius-w… 3 MIN  )"])
         XCTAssertTrue(view.render(samplePayload, on: .android).joined().contains("Uber · now"))
     }
+
+    /// A server's text with a line break or an escape sequence broke the frame and reached the
+    /// terminal; wide characters and emoji, counted as one column, bent it.
+    func test_serverText_neverBreaksTheFrame_norReachesTheTerminalRaw() {
+        var payload = samplePayload
+        payload.slots[.headline] = .label(text: "出租车 🚕 to 機場\nnow\u{1B}[2J", tags: [.title])
+        payload.slots[.driver] = .label(text: "Zoë\tČapek", tags: [.subtitle])
+        for surface in Surface.allCases {
+            let drawn = ActivityExtension(container: .inMemory()).render(payload, on: surface)
+            let text = drawn.joined(separator: "\n")
+            XCTAssertFalse(text.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\t" }, text)
+            XCTAssertEqual(drawn.count, text.split(separator: "\n", omittingEmptySubsequences: false).count, "no line break inside a line")
+            XCTAssertEqual(Set(drawn.map(columns)).count, 1, "\(surface), a straight frame:\n\(text)")
+        }
+        let lockscreen = ActivityExtension(container: .inMemory()).render(payload, on: .lockscreen).joined()
+        XCTAssertTrue(lockscreen.contains("出租车 🚕"), lockscreen)
+        XCTAssertTrue(lockscreen.contains("Zoë Čapek"), lockscreen)
+
+        let validation = Validation(PayloadDecoder.Result(payload: payload, ignored: []))
+        XCTAssertEqual(validation.errors, [
+            "\"driver\": control character U+0009 in the text",
+            "\"headline\": control character U+000A in the text",
+        ])
+    }
+
+    /// Terminal columns, counted independently of the renderer: CJK ideographs and emoji take two.
+    private func columns(_ line: String) -> Int {
+        line.unicodeScalars.reduce(0) { total, scalar in
+            let wide = (0x4E00...0x9FFF).contains(scalar.value) || (0x1F300...0x1FAFF).contains(scalar.value)
+            return total + (scalar.properties.isGraphemeExtend ? 0 : wide ? 2 : 1)
+        }
+    }
 }
