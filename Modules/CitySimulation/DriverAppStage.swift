@@ -113,6 +113,14 @@ final class DriverAppStage {
         apps[driver].client.confirmedState.trip.map { $0.phase == .ended } ?? true
     }
 
+    /// `driver`'s trip as the app shows it when a step of it was rolled back: nothing is
+    /// pending, and the trip is not ended (the service confirmed every step the app still shows).
+    func tripWithLostSteps(_ driver: Int) -> TripContract.Trip? {
+        let client = apps[driver].client
+        guard client.state.pending.isEmpty, let trip = client.screen.trip, trip.phase != .ended else { return nil }
+        return trip
+    }
+
     /// Kills `driver`'s app (answers in flight are lost) and starts it again: from `persisted`,
     /// the state its events left, or else from its stream read back from the log.
     func restart(_ driver: Int, now: Instant, online: Bool, from persisted: OptimisticClientState<TripSync>?) throws -> Instant? {

@@ -59,7 +59,7 @@ extension Simulation {
         if let driver = trip.driver {
             // Driving in or out of a dark spot: the app notices and sends what it queued.
             positions[driver] = trip.position(at: clock.now)
-            wake(driver, at: try driverApps.advance(driver, now: clock.now, online: hasCoverage(driver)))
+            try wake(driver, at: try driverApps.advance(driver, now: clock.now, online: hasCoverage(driver)))
         }
         scheduleUpdate(ref)
     }

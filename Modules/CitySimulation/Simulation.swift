@@ -151,11 +151,11 @@ public final class Simulation {
         case .endTrip(let trip): try endTrip(trip)
         case .driverApp(let driver):
             if driverWakeUps[driver] == clock.now { driverWakeUps[driver] = nil }
-            wake(driver, at: try driverApps.advance(driver, now: clock.now, online: hasCoverage(driver)))
+            try wake(driver, at: try driverApps.advance(driver, now: clock.now, online: hasCoverage(driver)))
         case .leaveDarkSpot(let driver):
             guard case .closing = drivers[driver].activity, !map.hasCoverage(at: positions[driver]) else { break }
             positions[driver] = map.nearestCovered(to: positions[driver])
-            wake(driver, at: try driverApps.advance(driver, now: clock.now, online: true))
+            try wake(driver, at: try driverApps.advance(driver, now: clock.now, online: true))
         case .killApp(let driver):
             try killApp(driver)
             scheduler.schedule(.killApp(driver: driver), at: nextKill())
