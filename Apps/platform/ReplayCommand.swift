@@ -24,6 +24,9 @@ struct ReplayCommand: ParsableCommand {
             let store = try SQLiteEventLog(
                 path: log, clock: .constant(.epoch), options: SQLiteEventLogOptions(createIfMissing: false)
             )
+            guard try SimulationRun.storedOptions(in: store) != nil else {
+                throw SimulationError("\(log): holds \(try store.lastSequence()) events but no simulation run; `platform replay` reads a log `platform simulate` wrote")
+            }
             let upTo = try point.map { try $0.sequence(in: store) }
             // The end as it is now, for every projection alike: a log another process still
             // appends to would otherwise give each projection the end it found.

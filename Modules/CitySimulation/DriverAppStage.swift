@@ -121,15 +121,12 @@ final class DriverAppStage {
         return trip
     }
 
-    /// Kills `driver`'s app (answers in flight are lost) and starts it again: from `persisted`,
-    /// the state its events left, or else from its stream read back from the log.
-    func restart(_ driver: Int, now: Instant, online: Bool, from persisted: OptimisticClientState<TripSync>?) throws -> Instant? {
+    /// Kills `driver`'s app (answers in flight are lost) and starts it again from `persisted`,
+    /// the state its events left.
+    func restart(_ driver: Int, now: Instant, online: Bool, from persisted: OptimisticClientState<TripSync>) throws -> Instant? {
         let clientID = EntityID.driver(driver)
-        let configuration = apps[driver].client.configuration
         let random = random.fork("\(clientID)@\(now.millisecondsSinceEpoch)")
-        let client = try persisted.map {
-            OptimisticClient<TripSync>.restore(clientID: clientID, state: $0, configuration: configuration, random: random)
-        } ?? OptimisticClient<TripSync>.restore(clientID: clientID, from: log, configuration: configuration, random: random)
+        let client = OptimisticClient<TripSync>.restore(clientID: clientID, state: persisted, configuration: apps[driver].client.configuration, random: random)
         apps[driver] = makeLoop(client)
         apps[driver].client.resume(at: now)
         return try step(driver, now: now, online: online)

@@ -294,6 +294,11 @@ final class PlatformCLITests: XCTestCase {
         let notARun = try runProcess(platform, ["simulate", "--resume", "--log", ledger])
         XCTAssertEqual(notARun.status, 1)
         XCTAssertEqual(notARun.error, "platform: --resume: \(ledger) holds 40 events but no simulation run; only a log `platform simulate` started can be resumed\n")
+        // Nor a run to replay: its summary had counted every driver consistent without a check.
+        let notReplayed = try runProcess(platform, ["replay", "--log", ledger])
+        XCTAssertEqual(notReplayed.status, 1)
+        XCTAssertEqual(notReplayed.output, "")
+        XCTAssertEqual(notReplayed.error, "platform: \(ledger): holds 40 events but no simulation run; `platform replay` reads a log `platform simulate` wrote\n")
         XCTAssertEqual(try head(), before)
     }
 
