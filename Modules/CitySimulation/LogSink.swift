@@ -10,8 +10,9 @@ import PlatformKit
 /// when the batch is written; events with an expected position or an idempotency key flush the
 /// buffer and are appended at once, with exact results.
 ///
-/// Full batches are appended on a second thread while the run goes on; the log's clock (`stamp`)
-/// is set to each batch's virtual time just before it is appended. `flush` and every read wait
+/// Full batches are appended on a second thread while the run goes on; each event is recorded at
+/// the virtual time it was emitted (the log's clock, `stamp`, is set to it for appends that
+/// cannot carry it). `flush` and every read wait
 /// until everything queued is appended. The projections in `folds` are kept current here, on the
 /// run's thread, as each event is emitted.
 ///
@@ -111,7 +112,8 @@ final class LogSink: EventLogStore, @unchecked Sendable {
         }
         try fold(events)
         let first = emitted + Int64(buffer.count) + 1
-        for event in events { buffer.append(event) }
+        let now = time.now
+        for event in events { buffer.append(event, at: now) }
         let appended = events.enumerated().map {
             AppendedEvent(sequence: first + Int64($0.offset), streamID: $0.element.streamID, position: 0, isDuplicate: false)
         }
@@ -162,13 +164,13 @@ final class LogSink: EventLogStore, @unchecked Sendable {
     /// ``record(_:)`` for any collection of events.
     private func record(_ events: some Collection<TypedEvent>) throws {
         let first = buffer.count
+        let now = time.now
         do {
-            for event in events { try buffer.append(event.event, stream: event.stream) }
+            for event in events { try buffer.append(event.event, stream: event.stream, at: now) }
         } catch {
             buffer.removeLast(buffer.count - first)
             throw error
         }
-        let now = time.now
         try buffer.withPayloadBytes { payloads in
             for (offset, event) in events.enumerated() {
                 let index = first + offset
@@ -224,7 +226,7 @@ final class LogSink: EventLogStore, @unchecked Sendable {
     }
 
     /// Appends a batch of buffered events (none with an expected position or an idempotency
-    /// key) at its virtual time, where the log can without building where each event landed
+    /// key; each at the virtual time it was emitted), where the log can without building where each event landed
     /// (the sink knows), and only right after the run's events before it: another process
     /// appending to the same log stops the run instead of mixing two runs' events.
     private func writeBuffered(_ batch: Batch) throws {

@@ -48,7 +48,7 @@ package struct AppendPlanner {
         case .write(let sequence, let position):
             return .write(RecordedEvent(
                 sequence: sequence, streamID: event.streamID, position: position, type: event.type,
-                schemaVersion: event.schemaVersion, recordedAt: now, correlationID: event.correlationID,
+                schemaVersion: event.schemaVersion, recordedAt: event.recordedAt ?? now, correlationID: event.correlationID,
                 causationID: event.causationID, idempotencyKey: event.idempotencyKey, payload: event.payload
             ))
         }

@@ -1,3 +1,5 @@
+import PlatformKit
+
 /// Events to append, stored flat: every payload's bytes one after another in one buffer, and
 /// each event's envelope in an array beside it.
 ///
@@ -16,6 +18,9 @@ public struct EventBatch: RandomAccessCollection, Sendable {
         package let causationID: String?
         package let idempotencyKey: String?
         package let expectedPosition: Int64?
+        /// When the event happened (milliseconds since the epoch), recorded as its time; nil for
+        /// the log's clock at the append.
+        package let recordedAt: Int64?
         package let payloadStart: Int
         package let payloadCount: Int
 
@@ -43,20 +48,23 @@ public struct EventBatch: RandomAccessCollection, Sendable {
     /// Whether an event of the batch has an idempotency key.
     package var hasIdempotencyKeys: Bool { entries.contains { $0.idempotencyKey != nil } }
 
-    /// Adds `event` at the end; its typed value is not kept.
-    public mutating func append(_ event: NewEvent) {
+    /// Adds `event` at the end; its typed value is not kept. It is recorded at `time` if given,
+    /// else at the event's own ``NewEvent/recordedAt``, else at the log's clock when appended.
+    public mutating func append(_ event: NewEvent, at time: Instant? = nil) {
         let start = uniquePayloads().writer.bytes.count
         event.withPayload { payloads.writer.bytes.raw($0) }
         entries.append(Entry(
             streamID: event.streamID, type: event.type, schemaVersion: event.schemaVersion,
             correlationID: event.correlationID, causationID: event.causationID, idempotencyKey: event.idempotencyKey,
-            expectedPosition: event.expectedPosition, payloadStart: start, payloadCount: payloads.writer.bytes.count - start
+            expectedPosition: event.expectedPosition, recordedAt: (time ?? event.recordedAt)?.millisecondsSinceEpoch, payloadStart: start,
+            payloadCount: payloads.writer.bytes.count - start
         ))
     }
 
     /// Adds `event` on `stream` at the end, encoded straight into the batch's payload bytes; on
-    /// an error, the batch is as it was.
-    public mutating func append(_ event: borrowing any Event, stream: String) throws {
+    /// an error, the batch is as it was. It is recorded at `time` (a simulation's virtual time
+    /// when it happened), or at the log's clock when appended if `time` is nil.
+    public mutating func append(_ event: borrowing any Event, stream: String, at time: Instant? = nil) throws {
         let start = uniquePayloads().writer.bytes.count
         do {
             try event.encodePayload(into: &payloads.writer)
@@ -67,7 +75,8 @@ public struct EventBatch: RandomAccessCollection, Sendable {
         let type = Swift.type(of: event)
         entries.append(Entry(
             streamID: stream, type: type.eventType, schemaVersion: type.schemaVersion, correlationID: nil, causationID: nil,
-            idempotencyKey: nil, expectedPosition: nil, payloadStart: start, payloadCount: payloads.writer.bytes.count - start
+            idempotencyKey: nil, expectedPosition: nil, recordedAt: time?.millisecondsSinceEpoch, payloadStart: start,
+            payloadCount: payloads.writer.bytes.count - start
         ))
     }
 
@@ -98,7 +107,8 @@ public struct EventBatch: RandomAccessCollection, Sendable {
             streamID: entry.streamID, type: entry.type, schemaVersion: entry.schemaVersion,
             payload: Array(UnsafeRawBufferPointer(rebasing: payloads.writer.bytes.bytes[entry.payloadRange])),
             correlationID: entry.correlationID, causationID: entry.causationID,
-            idempotencyKey: entry.idempotencyKey, expectedPosition: entry.expectedPosition
+            idempotencyKey: entry.idempotencyKey, expectedPosition: entry.expectedPosition,
+            recordedAt: entry.recordedAt.map(Instant.init(millisecondsSinceEpoch:))
         )
     }
 

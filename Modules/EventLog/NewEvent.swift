@@ -1,4 +1,7 @@
-/// An event to append. The log assigns its sequence, position and time.
+import PlatformKit
+
+/// An event to append. The log assigns its sequence and position, and its time unless the event
+/// says when it happened (``recordedAt``).
 ///
 /// A value type whose fields live in one shared, copy-on-write box: an event is copied several
 /// times on its way to the log (buffers, batches, the writer's threads), and a copy costs one
@@ -42,6 +45,12 @@ public struct NewEvent: Sendable, Hashable {
         get { storage.expectedPosition }
         set { unique().expectedPosition = newValue }
     }
+    /// When the event happened, recorded as its time; `nil` (the default) for the log's clock
+    /// when it is appended. A run in virtual time sets it to the time it emitted the event.
+    public var recordedAt: Instant? {
+        get { storage.recordedAt }
+        set { unique().recordedAt = newValue }
+    }
     /// The typed event the payload was encoded from (set by ``Event/newEvent(stream:correlationID:causationID:idempotencyKey:expectedPosition:)``).
     /// Not stored, and not part of equality: a ``ProjectionGroup`` fed the event before it is
     /// appended folds it instead of decoding the payload.
@@ -65,13 +74,14 @@ public struct NewEvent: Sendable, Hashable {
     public init(
         streamID: String, type: String, schemaVersion: Int = 1, payload: [UInt8],
         correlationID: String? = nil, causationID: String? = nil,
-        idempotencyKey: String? = nil, expectedPosition: Int64? = nil, typed: (any Event)? = nil
+        idempotencyKey: String? = nil, expectedPosition: Int64? = nil, recordedAt: Instant? = nil, typed: (any Event)? = nil
     ) {
         self.init(
             streamID: streamID, type: type, schemaVersion: schemaVersion, payload: payload,
             correlationID: correlationID, causationID: causationID,
             idempotencyKey: idempotencyKey, expectedPosition: expectedPosition, encodedFrom: typed ?? NoTypedValue()
         )
+        if let recordedAt { storage.recordedAt = recordedAt }
     }
 
     /// An event encoded from `typed` (a ``NoTypedValue`` for none), which it takes rather than
@@ -90,8 +100,8 @@ public struct NewEvent: Sendable, Hashable {
     public static func == (lhs: NewEvent, rhs: NewEvent) -> Bool {
         if lhs.storage === rhs.storage { return true }
         return (lhs.streamID, lhs.type, lhs.schemaVersion, lhs.payload) == (rhs.streamID, rhs.type, rhs.schemaVersion, rhs.payload)
-            && (lhs.correlationID, lhs.causationID, lhs.idempotencyKey, lhs.expectedPosition)
-            == (rhs.correlationID, rhs.causationID, rhs.idempotencyKey, rhs.expectedPosition)
+            && (lhs.correlationID, lhs.causationID, lhs.idempotencyKey, lhs.expectedPosition, lhs.recordedAt)
+            == (rhs.correlationID, rhs.causationID, rhs.idempotencyKey, rhs.expectedPosition, rhs.recordedAt)
     }
 
     /// Hashes the stream, type and payload (a subset of what `==` compares, which is enough).
@@ -118,6 +128,7 @@ public struct NewEvent: Sendable, Hashable {
         var causationID: String?
         var idempotencyKey: String?
         var expectedPosition: Int64?
+        var recordedAt: Instant?
         let typedValue: any Event
         var isTyped: Bool { Swift.type(of: typedValue) != NoTypedValue.self }
 
@@ -143,11 +154,13 @@ public struct NewEvent: Sendable, Hashable {
 
         /// A copy, with `typed` if given.
         func copy(typed: (any Event)?? = nil) -> Storage {
-            Storage(
+            let copy = Storage(
                 streamID: streamID, type: type, schemaVersion: schemaVersion, payload: payload,
                 correlationID: correlationID, causationID: causationID, idempotencyKey: idempotencyKey,
                 expectedPosition: expectedPosition, typedValue: typed.map { $0 ?? NoTypedValue() } ?? typedValue
             )
+            copy.recordedAt = recordedAt
+            return copy
         }
     }
 }

@@ -105,7 +105,7 @@ final class PreparedBatch: @unchecked Sendable {
         var results: [AppendedEvent] = []
         // The cache's heads move with every planned event (`advance` below).
         var planner = AppendPlanner(after: cache.lastSequence, at: now, callerMovesHeads: true)
-        let recordedAt = now.millisecondsSinceEpoch
+        let logTime = now.millisecondsSinceEpoch
         var chain = HashChain()
         var count = 0
         var blocks = BlockGrouper(eventsPerBlock: eventsPerBlock)
@@ -139,6 +139,7 @@ final class PreparedBatch: @unchecked Sendable {
                 let payload = entry.payload(in: payloadBytes)
                 let previous = count == 0
                     ? nil : UnsafeRawBufferPointer(start: hashes + (count - 1) * 32, count: 32)
+                let recordedAt = entry.pointee.recordedAt ?? logTime
                 if let previous {
                     chain.hash(
                         entry, streamID: streamID, type: type, sequence: sequence, position: position, recordedAt: recordedAt,

@@ -126,6 +126,15 @@ public struct EventLogContract {
         clock.advance(by: .seconds(5))
         try log.append([deposit("a", 1)])
         XCTAssertEqual(try log.events().map(\.recordedAt.millisecondsSinceEpoch), [1_000, 6_000])
+
+        // An event that says when it happened is recorded then, with its hash over that time;
+        // the others of the same append get the clock's.
+        var early = try deposit("b", 1)
+        early.recordedAt = Instant(millisecondsSinceEpoch: 2_500)
+        var batch = EventBatch()
+        try batch.append(Deposited(account: "b", amount: 2, memo: "m"), stream: "account-b", at: Instant(millisecondsSinceEpoch: 3_000))
+        try log.append([early, deposit("b", 3)] + Array(batch))
+        XCTAssertEqual(try log.events(EventQuery(stream: "account-b")).map(\.recordedAt.millisecondsSinceEpoch), [2_500, 6_000, 3_000])
     }
 
     func replayUpcastsOldVersionsAndSkipsUnknownTypes() throws {
