@@ -23,8 +23,12 @@ extension SQLiteEventLog {
                 guard event.sequence == current.lastSequence + 1 else {
                     throw EventLogError(.invalidInput, "event \(event.sequence): expected sequence \(current.lastSequence + 1) to continue the log")
                 }
+                try AppendPlanner.validate(
+                    streamID: event.streamID, type: event.type, schemaVersion: event.schemaVersion, idempotencyKey: event.idempotencyKey
+                )
                 try current.warm(event.streamID, db)
                 let version = current.streams[event.streamID]?.version ?? 0
+                if version == 0 { try AppendPlanner.requireStorable(event.streamID, as: "stream id") }
                 guard event.position == version + 1 else {
                     throw EventLogError(.invalidInput, "event \(event.sequence): position \(event.position) in stream '\(event.streamID)', expected \(version + 1)")
                 }
@@ -33,7 +37,7 @@ extension SQLiteEventLog {
                     throw EventLogError(.invalidInput, "event \(event.sequence): hash does not match its content and the previous hash (tampered or reordered)")
                 }
                 let stream = current.advance(event.streamID, to: event.position)
-                let type = current.typeID(event.type)
+                let type = try current.typeID(event.type)
                 block.add(event, row: PreparedBatch.Row(
                     entry: block.count, sequence: event.sequence, position: event.position, recordedAt: event.recordedAt.millisecondsSinceEpoch,
                     streamID: stream.id, typeID: type.id, isNewStream: stream.isNew, isNewType: type.isNew

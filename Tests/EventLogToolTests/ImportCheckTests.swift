@@ -1,0 +1,42 @@
+import EventLog
+import EventLogTestSupport
+import Foundation
+import PlatformKit
+import XCTest
+
+/// `eventlog import` refuses a line whose fields the log cannot store or show, in one line
+/// naming the line and the field, and leaves the log as it was.
+final class ImportCheckTests: XCTestCase {
+    let directory = TemporaryDirectory()
+    var tool: String { productsDirectory().appendingPathComponent("eventlog").path }
+
+    /// Imports `lines` into `log` from standard input.
+    func importing(_ lines: [String], into log: String) throws -> (status: Int32, output: String, error: String) {
+        try runProcess(tool, ["import", log], input: Data(lines.joined(separator: "\n").utf8))
+    }
+
+    func test_aNULInAStreamTypeOrKey_isRefused_andTheLogBeforeStaysIntact() throws {
+        let log = directory.path("log.sqlite")
+        let streams = ["a", "b", "a", "evil\0stream", "a\0b"]
+        let stored = try chainedLines(Array(streams.prefix(3)))
+        XCTAssertEqual(try importing(stored, into: log).status, 0)
+        let refusals: [(lines: [String], message: String)] = [
+            (try chainedLines(Array(streams.prefix(4))), "stdin:1: stream id \"evil\\0stream\" contains a NUL character"),
+            (try chainedLines(["a", "b", "a", "a\0b"]), "stdin:1: stream id \"a\\0b\" contains a NUL character"),
+            (try chainedLines(["a", "b", "a", "b"]) { if $0 == 3 { $1.type = "x\0y" } }, "stdin:1: event type \"x\\0y\" contains a NUL character"),
+            (try chainedLines(["a", "b", "a", "b"]) { if $0 == 3 { $1.idempotencyKey = "k\0" } }, "stdin:1: idempotency key \"k\\0\" contains a NUL character"),
+        ]
+        for (lines, message) in refusals {
+            let refused = try importing(Array(lines.dropFirst(3)), into: log)
+            XCTAssertEqual(refused.status, 1)
+            XCTAssertEqual(refused.error, "eventlog: \(message)\n")
+        }
+        XCTAssertEqual(try runProcess(tool, ["verify", log]).status, 0)
+        XCTAssertEqual(try runProcess(tool, ["export", log]).output, stored.joined(separator: "\n") + "\n")
+
+        let new = directory.path("new.sqlite")
+        let refused = try importing(try chainedLines(["a", "a\0b"]), into: new)
+        XCTAssertEqual(refused.error, "eventlog: stdin:2: stream id \"a\\0b\" contains a NUL character\n")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.url.path), ["log.sqlite"], "a refused new log leaves no file")
+    }
+}
