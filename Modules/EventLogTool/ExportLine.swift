@@ -37,9 +37,13 @@ struct ExportLine: Codable {
     func recorded() throws -> (event: RecordedEvent, hash: [UInt8]) {
         guard let bytes = Data(base64Encoded: payload) else { throw LineError("field 'payload' is not base64") }
         guard let hash = [UInt8](hexString: hash), hash.count == 32 else { throw LineError("field 'hash' is not a 32-byte hex string") }
+        let recordedAt = Instant(millisecondsSinceEpoch: recordedAt)
+        guard Instant.fourDigitYears.contains(recordedAt) else {
+            throw LineError("field 'recordedAt' is \(recordedAt.millisecondsSinceEpoch), not a time from year 0000 through 9999")
+        }
         let event = RecordedEvent(
             sequence: seq, streamID: stream, position: position, type: type, schemaVersion: schemaVersion,
-            recordedAt: Instant(millisecondsSinceEpoch: recordedAt), correlationID: correlationID,
+            recordedAt: recordedAt, correlationID: correlationID,
             causationID: causationID, idempotencyKey: idempotencyKey, payload: [UInt8](bytes)
         )
         return (event, hash)

@@ -39,4 +39,19 @@ final class ImportCheckTests: XCTestCase {
         XCTAssertEqual(refused.error, "eventlog: stdin:2: stream id \"a\\0b\" contains a NUL character\n")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.url.path), ["log.sqlite"], "a refused new log leaves no file")
     }
+
+    func test_aSchemaVersionOrTimeThatCannotBeStoredOrShown_isRefusedNamingTheField_andLeavesNoFile() throws {
+        let refusals: [(change: (inout RecordedEvent) -> Void, message: String)] = [
+            ({ $0.schemaVersion = -1 }, "stdin:2: event 'x.y': schema version -1 must be at least 1"),
+            ({ $0.schemaVersion = 0 }, "stdin:2: event 'x.y': schema version 0 must be at least 1"),
+            ({ $0.recordedAt = Instant(millisecondsSinceEpoch: .min) }, "stdin:2: field 'recordedAt' is -9223372036854775808, not a time from year 0000 through 9999"),
+            ({ $0.recordedAt = Instant(millisecondsSinceEpoch: 253_402_300_800_000) }, "stdin:2: field 'recordedAt' is 253402300800000, not a time from year 0000 through 9999"),
+        ]
+        for (change, message) in refusals {
+            let refused = try importing(try chainedLines(["a", "b", "a"]) { if $0 == 1 { change(&$1) } }, into: directory.path("new.sqlite"))
+            XCTAssertEqual(refused.status, 1)
+            XCTAssertEqual(refused.error, "eventlog: \(message)\n")
+        }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.url.path), [], "no log, -wal, -shm or .importing- file is left")
+    }
 }
