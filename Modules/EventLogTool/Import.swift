@@ -66,17 +66,24 @@ struct Import: ParsableCommand {
         let size = try input.map { try FileManager.default.attributesOfItem(atPath: $0)[.size] as? NSNumber }??.int64Value ?? 0
         var bar = ProgressBar("importing")
         defer { bar.finish() }
+        /// The line of each idempotency key read so far, to name both lines of a duplicate.
+        var keyLines: [ExactString: Int] = [:]
         let count: Int
         do {
             count = try store.importEvents {
                 while let line = try reader.next() {
                     if reader.lineNumber % 16_384 == 0 { bar.update(reader.bytesRead, of: size) }
                     if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
+                    let recorded: (event: RecordedEvent, hash: [UInt8])
                     do {
-                        return try decoder.decode(ExportLine.self, from: line).recorded()
+                        recorded = try decoder.decode(ExportLine.self, from: line).recorded()
                     } catch let error as DecodingError {
                         throw LineError(error)
                     }
+                    if let key = recorded.event.idempotencyKey, let first = keyLines.updateValue(reader.lineNumber, forKey: ExactString(key)) {
+                        throw LineError("duplicate idempotency key \(key) (first on line \(first))")
+                    }
+                    return recorded
                 }
                 return nil
             }

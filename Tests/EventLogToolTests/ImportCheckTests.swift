@@ -54,4 +54,15 @@ final class ImportCheckTests: XCTestCase {
         }
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.url.path), [], "no log, -wal, -shm or .importing- file is left")
     }
+
+    func test_aDuplicateIdempotencyKey_isReportedOnItsLine() throws {
+        let lines = try chainedLines(["a", "b", "a", "b", "a", "b"]) { if [2, 5].contains($0) { $1.idempotencyKey = "k1" } }
+        let log = directory.path("log.sqlite")
+        XCTAssertEqual(try importing(lines, into: log).error, "eventlog: stdin:6: duplicate idempotency key k1 (first on line 3)\n")
+        XCTAssertEqual(try importing(Array(lines.prefix(3)), into: log).status, 0)
+        let again = try importing(Array(lines.dropFirst(3)), into: log)
+        XCTAssertEqual(again.status, 1)
+        XCTAssertEqual(again.error, "eventlog: stdin:3: event 6: idempotency key k1 is already in the log\n")
+        XCTAssertEqual(try runProcess(tool, ["export", log]).output, lines.prefix(3).joined(separator: "\n") + "\n")
+    }
 }
