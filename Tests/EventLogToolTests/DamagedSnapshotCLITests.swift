@@ -40,4 +40,14 @@ extension EventLogCLITests {
         XCTAssertEqual(verify.status, 1)
         XCTAssertEqual(verify.error, "eventlog: \(log): verification failed at snapshot 1 of demo.ledger: its sequence 99999 is past the end of the log (61)\n")
     }
+
+    func test_snapshots_ofAProjectionNeitherKnownNorStored_isRefused_asReplayRefusesIt() throws {
+        let log = try makeLedger()
+        let listed = try eventlog("snapshots", log, "--projection", "nope")
+        let replayed = try eventlog("replay", log, "--projection", "nope")
+        XCTAssertEqual(listed.status, 1)
+        XCTAssertTrue(listed.error.hasPrefix("eventlog: unknown projection 'nope'; known: demo.ledger, "), listed.error)
+        XCTAssertEqual(listed.error, replayed.error)
+        XCTAssertEqual(try eventlog("snapshots", log, "--projection", "demo.ledger").status, 0)
+    }
 }
