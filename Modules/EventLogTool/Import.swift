@@ -18,7 +18,8 @@ struct Import: ParsableCommand {
     /// if that name is still free: a failed import leaves no file, and one that races another
     /// process creating the same log never removes or replaces that log.
     func run() throws {
-        let isNew = !FileManager.default.fileExists(atPath: log)
+        // An empty path names no new log: opening it says so, as every command does.
+        let isNew = !log.isEmpty && !FileManager.default.fileExists(atPath: log)
         let target = isNew ? "\(log).importing-\(getpid())" : log
         do {
             let count = try importLines(into: target)
@@ -27,7 +28,7 @@ struct Import: ParsableCommand {
         } catch {
             if isNew { Self.remove(target) }
             // The file imported into is the log to the user, whatever its name meanwhile.
-            printError(tool: toolName, "\(error)".replacingOccurrences(of: target, with: log))
+            printError(tool: toolName, isNew ? "\(error)".replacingOccurrences(of: target, with: log) : "\(error)")
             throw ExitCode.failure
         }
     }
@@ -78,7 +79,7 @@ struct Import: ParsableCommand {
                     do {
                         recorded = try decoder.decode(ExportLine.self, from: line).recorded()
                     } catch let error as DecodingError {
-                        throw LineError(error)
+                        throw LineError(error, line: line)
                     }
                     if let key = recorded.event.idempotencyKey, let first = keyLines.updateValue(reader.lineNumber, forKey: ExactString(key)) {
                         throw LineError("duplicate idempotency key \(key) (first on line \(first))")

@@ -65,4 +65,16 @@ final class ImportCheckTests: XCTestCase {
         XCTAssertEqual(again.error, "eventlog: stdin:3: event 6: idempotency key k1 is already in the log\n")
         XCTAssertEqual(try runProcess(tool, ["export", log]).output, lines.prefix(3).joined(separator: "\n") + "\n")
     }
+
+    func test_aNumberNoInt64Holds_orALineNotAnObject_orAnEmptyPath_isNamed() throws {
+        let lines = try chainedLines(["a", "b"])
+        for (value, field) in [("1.5", "seq"), ("18446744073709551616", "seq")] {
+            let line = lines[1].replacingOccurrences(of: "\"seq\":2", with: "\"seq\":\(value)")
+            XCTAssertEqual(try importing([lines[0], line], into: directory.path("new.sqlite")).error,
+                           "eventlog: stdin:2: field '\(field)' is not a whole number of 64 bits\n")
+        }
+        XCTAssertEqual(try importing([lines[0], "[1, 2]"], into: directory.path("new.sqlite")).error, "eventlog: stdin:2: not a JSON object\n")
+        XCTAssertEqual(try importing(lines, into: "").error, "eventlog: the event log's path is empty\n")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.url.path), [])
+    }
 }
