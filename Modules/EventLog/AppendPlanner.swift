@@ -29,7 +29,8 @@ package struct AppendPlanner {
         heads = callerMovesHeads ? nil : [:]
     }
 
-    /// Plans the next event of the batch.
+    /// Plans the next event of the batch; checks its type's bytes too (``place(streamID:type:schemaVersion:idempotencyKey:expectedPosition:storedEvent:streamVersion:)``
+    /// leaves that to a caller that meets each type once: see ``requireStorable(_:as:)``).
     ///
     /// - Parameters:
     ///   - storedEvent: looks up a stored event by idempotency key.
@@ -38,6 +39,7 @@ package struct AppendPlanner {
     package mutating func plan(
         _ event: NewEvent, storedEvent: (String) throws -> AppendedEvent?, streamVersion: (String) throws -> Int64
     ) throws -> Step {
+        try Self.requireStorable(event.type, as: "event type")
         let placement = try place(
             streamID: event.streamID, type: event.type, schemaVersion: event.schemaVersion, idempotencyKey: event.idempotencyKey,
             expectedPosition: event.expectedPosition, storedEvent: storedEvent, streamVersion: streamVersion
@@ -68,12 +70,14 @@ package struct AppendPlanner {
         streamID: String, type: String, schemaVersion: Int, idempotencyKey: String?, expectedPosition: Int64?,
         storedEvent: (String) throws -> AppendedEvent?, streamVersion: (String) throws -> Int64
     ) throws -> Placement {
-        try Self.validate(streamID: streamID, type: type, schemaVersion: schemaVersion)
+        try Self.validate(streamID: streamID, type: type, schemaVersion: schemaVersion, idempotencyKey: idempotencyKey)
         if let key = idempotencyKey, let stored = try keysInBatch[ExactString(key)] ?? storedEvent(key) {
             return .duplicate(AppendedEvent(sequence: stored.sequence, streamID: stored.streamID, position: stored.position, isDuplicate: true))
         }
         let head = heads?.index(forKey: ExactString(streamID))
         let version = try head.map { heads!.values[$0] } ?? streamVersion(streamID)
+        // A stream's name is checked once, when the stream is new.
+        if version == 0 { try Self.requireStorable(streamID, as: "stream id") }
         if let expected = expectedPosition, expected != version + 1 {
             throw EventLogError.conflict(stream: streamID, expected: expected, actual: version)
         }
@@ -85,11 +89,22 @@ package struct AppendPlanner {
         return .write(sequence: sequence, position: version + 1)
     }
 
-    private static func validate(streamID: String, type: String, schemaVersion: Int) throws {
+    /// Throws unless the names are not empty, the schema version is at least 1 and the key is
+    /// storable. The names' bytes are checked where they are new (``requireStorable(_:as:)``).
+    package static func validate(streamID: String, type: String, schemaVersion: Int, idempotencyKey: String?) throws {
         if streamID.isEmpty { throw EventLogError(.invalidInput, "event of type '\(type)': empty stream id") }
         if type.isEmpty { throw EventLogError(.invalidInput, "event on stream '\(streamID)': empty event type") }
         if schemaVersion < 1 {
             throw EventLogError(.invalidInput, "event '\(type)': schema version \(schemaVersion) must be at least 1")
+        }
+        if let idempotencyKey { try requireStorable(idempotencyKey, as: "idempotency key") }
+    }
+
+    /// Throws if `text` (a stream id, event type or idempotency key, named by `field`) holds a NUL
+    /// byte: a store keeps these as text that ends at the first one.
+    package static func requireStorable(_ text: String, as field: String) throws {
+        if text.utf8.contains(0) {
+            throw EventLogError(.invalidInput, "\(field) \(text.debugDescription) contains a NUL character")
         }
     }
 }

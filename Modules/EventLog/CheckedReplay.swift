@@ -2,7 +2,8 @@
 public struct CheckedReplay<State: Sendable>: Sendable {
     /// A snapshot that does not load, or whose state differs from the replay's at its sequence.
     public struct Mismatch: Sendable, Equatable {
-        public var sequence: Int64
+        /// The snapshot's sequence; nil for one that cannot be at any (see ``SnapshotInfo/defect(inLogEndingAt:)``).
+        public var sequence: Int64?
         public var message: String
     }
 
@@ -17,18 +18,26 @@ public struct CheckedReplay<State: Sendable>: Sendable {
 extension Projection {
     /// Replays from the start of `log` up to `upTo` (default: its end), comparing each of this
     /// projection's snapshots of its version in `snapshots`, oldest first, with the state folded
-    /// up to its sequence. The first that does not load or differs ends the replay.
+    /// up to its sequence. The first that does not load or differs ends the replay; one of any
+    /// version that is damaged or outside the log ends it before it starts.
     ///
     /// `stop` is asked before each event with its sequence number: once it says yes the replay
     /// ends without a state (another check found an earlier problem, say).
     public func replayCheckingSnapshots(
         _ log: some EventLogReader, snapshots: some SnapshotStore, upTo: Int64? = nil, stop: (Int64) -> Bool = { _ in false }
     ) throws -> CheckedReplay<State> {
-        let end = try upTo ?? log.lastSequence()
-        let checkpoints = try snapshots.snapshots(of: name)
+        let last = try log.lastSequence()
+        let end = upTo ?? last
+        let stored = try snapshots.snapshots(of: name)
+        var replay = CheckedReplay<State>(state: nil, snapshotsChecked: 0)
+        for snapshot in stored.sorted(by: { $0.id < $1.id }) {
+            guard let defect = snapshot.defect(inLogEndingAt: last) else { continue }
+            replay.mismatch = .init(sequence: nil, message: "snapshot \(snapshot.id) of \(name): \(defect)")
+            return replay
+        }
+        let checkpoints = stored
             .filter { $0.projectionVersion == version && $0.sequence <= end }
             .sorted { $0.sequence < $1.sequence }
-        var replay = CheckedReplay<State>(state: nil, snapshotsChecked: 0)
         var state = initialState
         var folded: Int64 = 0
         for snapshot in checkpoints {

@@ -20,15 +20,22 @@ extension Projection {
     /// The state at sequence `upTo` (default: the end of the log).
     ///
     /// Starts from the newest valid snapshot at or before `upTo`, then folds the later events.
-    /// A snapshot whose checksum fails, whose projection version changed or whose state does not
-    /// decode is skipped with a warning; replay falls back to an older one or to the start.
+    /// A snapshot that is damaged or outside the log (``SnapshotInfo/defect(inLogEndingAt:)``),
+    /// whose checksum fails, whose projection version changed or whose state does not decode is
+    /// skipped with a warning; replay falls back to an older one or to the start.
     public func replay(
         _ log: some EventLogReader, snapshots: (any SnapshotStore)? = nil, upTo: Int64? = nil
     ) throws -> ReplayResult<State> {
-        let end = try upTo ?? log.lastSequence()
+        let last = try log.lastSequence()
+        let end = upTo ?? last
         var warnings: [String] = []
         var start: (state: State, snapshot: SnapshotInfo)?
-        for info in try snapshots?.snapshots(of: name) ?? [] where info.sequence <= end {
+        for info in try snapshots?.snapshots(of: name) ?? [] {
+            if let defect = info.defect(inLogEndingAt: last) {
+                warnings.append("snapshot \(info.id) of \(name): \(defect); skipped")
+                continue
+            }
+            guard info.sequence <= end else { continue }
             guard info.projectionVersion == version else {
                 warnings.append("snapshot \(info.id) of \(name) at \(info.sequence): projection version \(info.projectionVersion), expected \(version); skipped")
                 continue

@@ -13,10 +13,13 @@ public struct SnapshotInfo: Sendable, Hashable, Codable {
     /// Size as stored (compressed where the store compresses).
     public var storedSize: Int
     public var createdAt: Instant
+    /// Why the stored description cannot be trusted (a value of the wrong type, say), nil when it
+    /// can; the fields it could not give are 0 or empty.
+    public var damage: String?
 
     public init(
         id: Int64, projection: String, projectionVersion: Int, sequence: Int64,
-        stateSize: Int, storedSize: Int, createdAt: Instant
+        stateSize: Int, storedSize: Int, createdAt: Instant, damage: String? = nil
     ) {
         self.id = id
         self.projection = projection
@@ -25,6 +28,16 @@ public struct SnapshotInfo: Sendable, Hashable, Codable {
         self.stateSize = stateSize
         self.storedSize = storedSize
         self.createdAt = createdAt
+        self.damage = damage
+    }
+
+    /// Why this snapshot cannot hold a state of a log whose last event is `lastSequence`: its
+    /// damage, or a sequence before the first event or past the last; nil when it can.
+    public func defect(inLogEndingAt lastSequence: Int64) -> String? {
+        if let damage { return damage }
+        if sequence < 1 { return "its sequence \(sequence) is before the first event" }
+        if sequence > lastSequence { return "its sequence \(sequence) is past the end of the log (\(lastSequence))" }
+        return nil
     }
 }
 

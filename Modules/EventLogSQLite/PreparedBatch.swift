@@ -134,7 +134,7 @@ final class PreparedBatch: @unchecked Sendable {
                     continue
                 }
                 let stream = cache.advance(streamID, to: position, head: head)
-                let typeID = cache.typeID(type)
+                let typeID = try cache.typeID(type)
                 try cache.addUnindexed(stream: stream.id, sequence: sequence, position: position)
                 let payload = entry.payload(in: payloadBytes)
                 let previous = count == 0

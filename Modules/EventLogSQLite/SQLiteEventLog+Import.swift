@@ -8,8 +8,9 @@ extension SQLiteEventLog {
     ///
     /// `next` hands over one event and its stored hash at a time, `nil` at the end. Each must
     /// continue the log: the next sequence number, the next position in its stream, and a hash
-    /// that chains. All events are written in one transaction: on any error (including one thrown
-    /// by `next`) nothing is imported. Returns how many events were written.
+    /// that chains; and an idempotency key must be new to the log and to the import. All events
+    /// are written in one transaction: on any error (including one thrown by `next`) nothing is
+    /// imported. Returns how many events were written.
     @discardableResult
     public func importEvents(_ next: () throws -> (event: RecordedEvent, hash: [UInt8])?) throws -> Int {
         try writing { cache, db in
@@ -19,12 +20,26 @@ extension SQLiteEventLog {
             var block = ImportedBlock()
             var chain = HashChain()
             var count = 0
+            /// The sequence number of each idempotency key imported so far.
+            var keys: [ExactString: Int64] = [:]
             while let (event, storedHash) = try next() {
                 guard event.sequence == current.lastSequence + 1 else {
                     throw EventLogError(.invalidInput, "event \(event.sequence): expected sequence \(current.lastSequence + 1) to continue the log")
                 }
+                try AppendPlanner.validate(
+                    streamID: event.streamID, type: event.type, schemaVersion: event.schemaVersion, idempotencyKey: event.idempotencyKey
+                )
+                if let key = event.idempotencyKey {
+                    if let first = keys.updateValue(event.sequence, forKey: ExactString(key)) {
+                        throw EventLogError(.invalidInput, "event \(event.sequence): duplicate idempotency key \(key) (first in event \(first))")
+                    }
+                    if try storedEvent(idempotencyKey: key, db) != nil {
+                        throw EventLogError(.invalidInput, "event \(event.sequence): idempotency key \(key) is already in the log")
+                    }
+                }
                 try current.warm(event.streamID, db)
                 let version = current.streams[event.streamID]?.version ?? 0
+                if version == 0 { try AppendPlanner.requireStorable(event.streamID, as: "stream id") }
                 guard event.position == version + 1 else {
                     throw EventLogError(.invalidInput, "event \(event.sequence): position \(event.position) in stream '\(event.streamID)', expected \(version + 1)")
                 }
@@ -33,7 +48,7 @@ extension SQLiteEventLog {
                     throw EventLogError(.invalidInput, "event \(event.sequence): hash does not match its content and the previous hash (tampered or reordered)")
                 }
                 let stream = current.advance(event.streamID, to: event.position)
-                let type = current.typeID(event.type)
+                let type = try current.typeID(event.type)
                 block.add(event, row: PreparedBatch.Row(
                     entry: block.count, sequence: event.sequence, position: event.position, recordedAt: event.recordedAt.millisecondsSinceEpoch,
                     streamID: stream.id, typeID: type.id, isNewStream: stream.isNew, isNewType: type.isNew

@@ -115,10 +115,25 @@ extension SQLiteEventLog: SnapshotStore {
         try data.withUnsafeBytes { bytes in try SQLiteRaw.writeBlob(bytes, table: "snapshot_data", column: "data", row: id, db) }
     }
 
+    /// The snapshot a row of `snapshotColumns` describes. The table takes a value of any type in
+    /// any column: one of the wrong type makes the snapshot damaged, and its field 0 or empty.
     private static func snapshotInfo(_ row: Row) -> SnapshotInfo {
-        SnapshotInfo(
-            id: row[0], projection: row[1], projectionVersion: row[2], sequence: row[3],
-            stateSize: row[4], storedSize: row[5], createdAt: Instant(millisecondsSinceEpoch: row[6])
+        var wrong: [String] = []
+        func integer(_ index: Int, _ column: String) -> Int64 {
+            let stored: DatabaseValue = row[index]
+            if case .int64(let value) = stored.storage { return value }
+            wrong.append("\(column) is \(stored)")
+            return 0
+        }
+        let projection: DatabaseValue = row[1]
+        var name = ""
+        if case .string(let text) = projection.storage { name = text } else { wrong.append("projection is \(projection)") }
+        var info = SnapshotInfo(
+            id: integer(0, "id"), projection: name, projectionVersion: Int(integer(2, "projection_version")),
+            sequence: integer(3, "sequence"), stateSize: Int(integer(4, "state_size")), storedSize: Int(integer(5, "data's size")),
+            createdAt: Instant(millisecondsSinceEpoch: integer(6, "created_at"))
         )
+        if !wrong.isEmpty { info.damage = "damaged row: \(wrong.joined(separator: ", ")), of the wrong type" }
+        return info
     }
 }

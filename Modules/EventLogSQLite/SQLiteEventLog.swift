@@ -220,7 +220,7 @@ public final class SQLiteEventLog: EventLogStore, BulkEventLogWriter, Sendable {
     }
 
     /// The event stored with idempotency key `key`: in a block, or in a row written before them.
-    private func storedEvent(idempotencyKey key: String, _ db: Database) throws -> AppendedEvent? {
+    func storedEvent(idempotencyKey key: String, _ db: Database) throws -> AppendedEvent? {
         if let sequence = try Int64.fetchOne(db, sql: "SELECT seq FROM idempotency_keys WHERE key = ?", arguments: [key]) {
             var reader = PayloadReader(payloadDictionaries)
             guard let record = try Self.block(holding: sequence, &reader, db)?.record(of: sequence),

@@ -5,17 +5,26 @@ import GRDBSQLite
 enum SQLiteRaw {
     static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
+    /// Binds `text` by its UTF-8 byte count, never cut at a NUL byte; nil binds NULL.
     static func bind(_ statement: OpaquePointer, _ index: Int32, _ text: String?) {
-        if let text {
-            sqlite3_bind_text(statement, index, text, -1, transient)
-        } else {
+        guard var text else {
             sqlite3_bind_null(statement, index)
+            return
+        }
+        text.withUTF8 { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { characters in
+                // SQLite binds NULL for a nil pointer: an empty text gets a pointer of its own.
+                guard let start = characters.baseAddress else { return _ = sqlite3_bind_text(statement, index, "", 0, transient) }
+                _ = sqlite3_bind_text64(statement, index, start, sqlite3_uint64(characters.count), transient, UInt8(SQLITE_UTF8))
+            }
         }
     }
 
+    /// The column's text, all its bytes (a NUL byte does not end it); nil for NULL.
     static func text(_ statement: OpaquePointer, _ index: Int32) -> String? {
         guard let pointer = sqlite3_column_text(statement, index) else { return nil }
-        return String(cString: pointer)
+        let count = Int(sqlite3_column_bytes(statement, index))
+        return String(decoding: UnsafeRawBufferPointer(start: pointer, count: count), as: UTF8.self)
     }
 
     static func blob(_ statement: OpaquePointer, _ index: Int32) -> [UInt8] {

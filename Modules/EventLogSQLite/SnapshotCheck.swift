@@ -34,6 +34,7 @@ struct SnapshotCheck {
     /// `readStored` hands to the closure it is given in pieces, in order; and checked. The pieces
     /// are decompressed as they come, straight into the state: the stored bytes are never held whole.
     func state(size: Int, limit: Int, readStored: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws -> [UInt8] {
+        guard size >= 0 else { throw EventLogError(.corrupt(sequence: nil), "snapshot \(id): state size \(size) is negative") }
         guard size <= limit else {
             throw EventLogError(.corrupt(sequence: nil), "snapshot \(id): state size \(size) exceeds the \(limit)-byte limit")
         }

@@ -64,7 +64,7 @@ extension SQLiteEventLog {
             + replayed.enumerated().map { index, projection -> Check in
                 { try self.verifyReplay(of: projection, upTo: last, stop: stop(index + 1)) }
             }
-            + [{ try self.verifyLoading(others, stop: stop(replayed.count + 1)) }]
+            + [{ try self.verifyLoading(others, upTo: last, stop: stop(replayed.count + 1)) }]
         // The events' check first, then the longest replays, so that none is left alone at the end.
         let order = [0] + Self.largestFirst(replayed, snapshots).map { $0 + 1 } + [checks.count - 1]
 
@@ -164,9 +164,15 @@ extension SQLiteEventLog {
         return report
     }
 
-    /// Loads each of `snapshots` (those no replay compares), which checks its checksum.
-    private func verifyLoading(_ snapshots: [SnapshotInfo], stop: (Int64) -> Bool) throws -> VerificationReport {
+    /// Loads each of `snapshots` (those no replay compares), which checks its checksum, after
+    /// checking that none is damaged or outside the log ending at `last`.
+    private func verifyLoading(_ snapshots: [SnapshotInfo], upTo last: Int64, stop: (Int64) -> Bool) throws -> VerificationReport {
         var report = VerificationReport()
+        for snapshot in snapshots {
+            guard let defect = snapshot.defect(inLogEndingAt: last) else { continue }
+            report.problem = .init(sequence: nil, message: "snapshot \(snapshot.id): \(defect)")
+            return report
+        }
         for snapshot in snapshots.sorted(by: { $0.sequence < $1.sequence }) where !stop(snapshot.sequence) {
             do {
                 _ = try loadState(snapshot)
@@ -191,7 +197,8 @@ extension SQLiteEventLog {
 
 extension VerificationReport {
     /// The reports of concurrent checks as one: their counts and states, and the earliest
-    /// problem (at the same sequence number, the first check's in `checks`).
+    /// problem (at the same sequence number, the first check's in `checks`; one without a
+    /// sequence number comes after every other).
     init(merging checks: [VerificationReport]) {
         self.init()
         for check in checks {
@@ -199,7 +206,7 @@ extension VerificationReport {
             snapshotsChecked += check.snapshotsChecked
             projectionsReplayed += check.projectionsReplayed
             states.merge(check.states) { first, _ in first }
-            if let found = check.problem, (found.sequence ?? .max) < (problem.map { $0.sequence ?? .max } ?? .max) {
+            if let found = check.problem, problem.map({ (found.sequence ?? .max) < ($0.sequence ?? .max) }) ?? true {
                 problem = found
             }
         }

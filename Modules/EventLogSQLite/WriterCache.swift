@@ -186,12 +186,15 @@ struct WriterCache {
     }
 
     /// The type's id and whether the type is new (its row must then be inserted with that id).
-    mutating func typeID(_ name: String) -> (id: Int64, isNew: Bool) {
+    ///
+    /// - Throws: ``EventLogError`` `.invalidInput` for a new type whose name holds a NUL byte.
+    mutating func typeID(_ name: String) throws -> (id: Int64, isNew: Bool) {
         if let last = lastType, last.name.hasSameUTF8(as: name) { return (last.id, false) }
         if let id = types[ExactString(name)] {
             lastType = (name, id)
             return (id, false)
         }
+        try AppendPlanner.requireStorable(name, as: "event type")
         let id = nextTypeID
         nextTypeID += 1
         types[ExactString(name)] = id

@@ -37,9 +37,13 @@ struct ExportLine: Codable {
     func recorded() throws -> (event: RecordedEvent, hash: [UInt8]) {
         guard let bytes = Data(base64Encoded: payload) else { throw LineError("field 'payload' is not base64") }
         guard let hash = [UInt8](hexString: hash), hash.count == 32 else { throw LineError("field 'hash' is not a 32-byte hex string") }
+        let recordedAt = Instant(millisecondsSinceEpoch: recordedAt)
+        guard Instant.fourDigitYears.contains(recordedAt) else {
+            throw LineError("field 'recordedAt' is \(recordedAt.millisecondsSinceEpoch), not a time from year 0000 through 9999")
+        }
         let event = RecordedEvent(
             sequence: seq, streamID: stream, position: position, type: type, schemaVersion: schemaVersion,
-            recordedAt: Instant(millisecondsSinceEpoch: recordedAt), correlationID: correlationID,
+            recordedAt: recordedAt, correlationID: correlationID,
             causationID: causationID, idempotencyKey: idempotencyKey, payload: [UInt8](bytes)
         )
         return (event, hash)
@@ -51,15 +55,28 @@ struct LineError: Error, CustomStringConvertible {
     var description: String
     init(_ description: String) { self.description = description }
 
-    /// A decoding error as a short phrase naming the field.
-    init(_ error: DecodingError) {
+    /// A decoding error of `line` as a short phrase naming the field.
+    init(_ error: DecodingError, line: Data) {
         switch error {
         case .keyNotFound(let key, _): description = "missing field '\(key.stringValue)'"
+        case .typeMismatch(_, let context) where context.codingPath.isEmpty: description = "not a JSON object"
         case .typeMismatch(_, let context), .valueNotFound(_, let context):
             description = "field '\(context.codingPath.map(\.stringValue).joined(separator: "."))' has the wrong type"
+        case .dataCorrupted(let context) where context.codingPath.isEmpty:
+            description = Self.fieldNotAnInt64(in: line).map { "field '\($0)' is not a whole number of 64 bits" } ?? "not valid JSON"
         case .dataCorrupted(let context):
-            description = context.codingPath.isEmpty ? "not valid JSON" : "field '\(context.codingPath.map(\.stringValue).joined(separator: "."))' is invalid"
+            description = "field '\(context.codingPath.map(\.stringValue).joined(separator: "."))' is invalid"
         @unknown default: description = "not a valid event line"
+        }
+    }
+
+    /// The first of the line's whole-number fields whose value is a number no `Int64` holds
+    /// (1.5, 2^64): Foundation's decoder reports it as invalid JSON, without naming the field.
+    private static func fieldNotAnInt64(in line: Data) -> String? {
+        guard let object = try? JSONSerialization.jsonObject(with: line) as? [String: Any] else { return nil }
+        return ["seq", "position", "schemaVersion", "recordedAt"].first { field in
+            guard let number = object[field] as? NSNumber else { return false }
+            return Int64(exactly: number) == nil
         }
     }
 }

@@ -18,7 +18,8 @@ struct Import: ParsableCommand {
     /// if that name is still free: a failed import leaves no file, and one that races another
     /// process creating the same log never removes or replaces that log.
     func run() throws {
-        let isNew = !FileManager.default.fileExists(atPath: log)
+        // An empty path names no new log: opening it says so, as every command does.
+        let isNew = !log.isEmpty && !FileManager.default.fileExists(atPath: log)
         let target = isNew ? "\(log).importing-\(getpid())" : log
         do {
             let count = try importLines(into: target)
@@ -27,7 +28,7 @@ struct Import: ParsableCommand {
         } catch {
             if isNew { Self.remove(target) }
             // The file imported into is the log to the user, whatever its name meanwhile.
-            printError(tool: toolName, "\(error)".replacingOccurrences(of: target, with: log))
+            printError(tool: toolName, isNew ? "\(error)".replacingOccurrences(of: target, with: log) : "\(error)")
             throw ExitCode.failure
         }
     }
@@ -66,17 +67,24 @@ struct Import: ParsableCommand {
         let size = try input.map { try FileManager.default.attributesOfItem(atPath: $0)[.size] as? NSNumber }??.int64Value ?? 0
         var bar = ProgressBar("importing")
         defer { bar.finish() }
+        /// The line of each idempotency key read so far, to name both lines of a duplicate.
+        var keyLines: [ExactString: Int] = [:]
         let count: Int
         do {
             count = try store.importEvents {
                 while let line = try reader.next() {
                     if reader.lineNumber % 16_384 == 0 { bar.update(reader.bytesRead, of: size) }
                     if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
+                    let recorded: (event: RecordedEvent, hash: [UInt8])
                     do {
-                        return try decoder.decode(ExportLine.self, from: line).recorded()
+                        recorded = try decoder.decode(ExportLine.self, from: line).recorded()
                     } catch let error as DecodingError {
-                        throw LineError(error)
+                        throw LineError(error, line: line)
                     }
+                    if let key = recorded.event.idempotencyKey, let first = keyLines.updateValue(reader.lineNumber, forKey: ExactString(key)) {
+                        throw LineError("duplicate idempotency key \(key) (first on line \(first))")
+                    }
+                    return recorded
                 }
                 return nil
             }

@@ -18,15 +18,13 @@ struct Replay: ParsableCommand {
 
     func validate() throws {
         if let at, at < 0 { throw ValidationError("--at must not be negative") }
-        guard Catalog.projections.contains(where: { $0.name == projection }) else {
-            throw ValidationError("unknown projection '\(projection)'; known: \(Catalog.projections.map(\.name).joined(separator: ", "))")
-        }
+        _ = try Catalog.projection(named: projection)
     }
 
     func run() throws {
         try reportingFailure(tool: toolName) {
             let log = try options.open()
-            let chosen = Catalog.projections.first { $0.name == projection }!
+            let chosen = try Catalog.projection(named: projection)
             print(try replay(chosen, log))
         }
     }

@@ -5,13 +5,15 @@
 enum ISO8601 {
     private static let millisecondsPerDay: Int64 = 86_400_000
 
-    /// `YYYY-MM-DDTHH:MM:SS.mmmZ`; years outside 0...9999 get more digits or a leading minus.
+    /// `YYYY-MM-DDTHH:MM:SS.mmmZ`; years outside 0...9999 (``Instant/fourDigitYears``) get more
+    /// digits or a leading minus. Any instant formats: the arithmetic cannot overflow.
     static func format(_ instant: Instant) -> String {
         let ms = instant.millisecondsSinceEpoch
         let days = floorDivide(ms, millisecondsPerDay)
-        let msOfDay = ms - days * millisecondsPerDay
+        let remainder = ms % millisecondsPerDay
+        let msOfDay = remainder < 0 ? remainder + millisecondsPerDay : remainder
         let (year, month, day) = civil(daysSinceEpoch: days)
-        guard (0...9_999).contains(year) else { return format(year, month, day, msOfDay) }
+        guard Instant.fourDigitYears.contains(instant) else { return format(year, month, day, msOfDay) }
         // The usual case, written byte by byte (the simulation formats dates on its hot path).
         return String(unsafeUninitializedCapacity: 24) { bytes in
             func put(_ value: Int64, _ width: Int, at end: Int) {

@@ -13,6 +13,10 @@ public struct Instant: Sendable, Hashable, Comparable, Codable, CustomStringConv
     /// 1970-01-01T00:00:00.000Z.
     public static let epoch = Instant(millisecondsSinceEpoch: 0)
 
+    /// 0000-01-01T00:00:00.000Z through 9999-12-31T23:59:59.999Z: the instants ``description``
+    /// writes in the usual form, and those a time read from input may be.
+    public static let fourDigitYears = Instant(millisecondsSinceEpoch: -62_167_219_200_000)...Instant(millisecondsSinceEpoch: 253_402_300_799_999)
+
     /// A year (365.25 days) in seconds: the unit of the bounds input files and options put on
     /// lifetimes, windows, delays and waits, so that times computed from them stay far inside the
     /// clock's range.

@@ -23,6 +23,7 @@ public struct EventLogContract {
         try replayFromSnapshotEqualsReplayFromStart()
         try snapshotOfOtherProjectionVersionIsSkipped()
         try invalidEventsAreRefused()
+        try namesWithANULAreRefused()
         try recordedEventsAreStoredAsAppended()
     }
 
@@ -196,6 +197,37 @@ public struct EventLogContract {
         XCTAssertEqual(try log.lastSequence(), 0)
         try log.append([NewEvent(streamID: "s", type: "x.y", payload: [])])
         XCTAssertEqual(try log.events().first?.payload, [])
+    }
+
+    /// A NUL byte in a stream id, event type or idempotency key (stored as text that would end
+    /// there) is refused before anything is written: new names in a small batch and in one large
+    /// enough to be prepared on another thread, and next to a stored name it would cut down to.
+    func namesWithANULAreRefused() throws {
+        let log = try makeLog(.constant(.epoch))
+        try log.append([NewEvent(streamID: "a", type: "x.y", payload: [1])])
+        let before = try log.events()
+        let plain = NewEvent(streamID: "a", type: "x.y", payload: [2])
+        var key = plain
+        key.idempotencyKey = "k\0d"
+        let refused: [(batch: [NewEvent], field: String)] = [
+            ([plain, NewEvent(streamID: "a\0b", type: "x.y", payload: [])], "stream id \"a\\0b\""),
+            ([NewEvent(streamID: "evil\0stream", type: "x.y", payload: [])], "stream id \"evil\\0stream\""),
+            ([plain, NewEvent(streamID: "a", type: "x.y\0z", payload: [])], "event type \"x.y\\0z\""),
+            ([NewEvent(streamID: "b", type: "x\0", payload: [])], "event type \"x\\0\""),
+            ([key], "idempotency key \"k\\0d\""),
+            (Array(repeating: plain, count: 100) + [NewEvent(streamID: "big\0", type: "x.y", payload: [])], "stream id \"big\\0\""),
+            (Array(repeating: plain, count: 100) + [NewEvent(streamID: "a", type: "big\0", payload: [])], "event type \"big\\0\""),
+        ]
+        for (batch, field) in refused {
+            XCTAssertThrowsError(try log.append(batch), field) { error in
+                XCTAssertEqual((error as? EventLogError)?.code, .invalidInput)
+                XCTAssertEqual("\(error)", "\(field) contains a NUL character")
+            }
+        }
+        XCTAssertEqual(try log.events(), before, "a refused batch writes nothing")
+        XCTAssertEqual(try log.streamVersion(of: "a"), 1)
+        try log.append([plain, NewEvent(streamID: "b", type: "x.z", payload: [])])
+        XCTAssertEqual(try log.events().map(\.streamID), ["a", "a", "b"])
     }
 }
 

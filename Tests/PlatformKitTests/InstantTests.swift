@@ -26,6 +26,16 @@ final class InstantTests: XCTestCase {
         XCTAssertEqual(Instant(millisecondsSinceEpoch: -62_167_219_200_001).description, "-0001-12-31T23:59:59.999Z")
     }
 
+    func test_description_ofTheFirstAndLastInstants_doesNotOverflow() {
+        XCTAssertEqual(Instant(millisecondsSinceEpoch: .min).description, "-292275055-05-16T16:47:04.192Z")
+        XCTAssertEqual(Instant(millisecondsSinceEpoch: .max).description, "292278994-08-17T07:12:55.807Z")
+    }
+
+    func test_fourDigitYears_areThoseOfTheUsualForm() {
+        XCTAssertEqual(Instant.fourDigitYears.lowerBound.description, "0000-01-01T00:00:00.000Z")
+        XCTAssertEqual(Instant.fourDigitYears.upperBound.description, "9999-12-31T23:59:59.999Z")
+    }
+
     func test_description_matchesFoundationForWholeSeconds() {
         let foundation = Date.ISO8601FormatStyle()
         var seconds: Int64 = -3_000_000_000
