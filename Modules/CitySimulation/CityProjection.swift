@@ -59,8 +59,9 @@ struct CityProjection: Projection {
             state.cancelledPerHour = Array(repeating: 0, count: e.options.hours)
             state.ooaChangesPerHour = Array(repeating: 0, count: e.options.hours)
             state.ooaPushesPerHour = Array(repeating: 0, count: e.options.hours)
-        } else if type(of: event) == SimulationFinished.self {
+        } else if let e = event.exactly(SimulationFinished.self) {
             state.finished = true
+            Self.count(at: e.at, in: &state.ooaChangesPerHour, options: state.options, adding: e.openTripChanges ?? 0)
         } else if let e = event.exactly(RiderArrived.self) {
             state.ridersArrived += 1
             state.onboarding[e.market, default: MarketFunnel()].arrived += 1

@@ -172,7 +172,8 @@ public final class Simulation {
             let visit = try membership.visit(rider: rider, at: clock.now)
             try sink.emit(MembershipVisited(rider: rider, journey: visit.journey), stream: EntityID.rider(rider))
         case .finish:
-            try sink.emit(SimulationFinished(at: clock.now.millisecondsSinceEpoch), stream: "city")
+            let openTripChanges = trips.underWay.reduce(0) { $0 + $1.ooaChanges }
+            try sink.emit(SimulationFinished(at: clock.now.millisecondsSinceEpoch, openTripChanges: openTripChanges), stream: "city")
             finished = true
         }
     }
