@@ -38,7 +38,11 @@ public struct SimulationSummary: Codable, Sendable, Equatable {
 
     /// Drivers' operations in Optimistic Mode.
     public struct OptimisticOperations: Codable, Sendable, Equatable {
+        /// Requests the apps submitted (optimistic operations, and those that wait for the server,
+        /// such as accepting a trip).
         public var submitted: Int
+        /// Requests the server confirmed, of every kind.
+        public var requestsConfirmed: Int
         /// Optimistic operations the server confirmed.
         public var confirmed: Int
         public var averageTimeSavedMilliseconds: Int64
@@ -135,7 +139,7 @@ public struct SimulationSummary: Codable, Sendable, Equatable {
         lines.append("live activities: \(ooa.changesIn) trip-state changes in, \(ooa.pushesOut) pushes out (\(ooa.ended) ends); \(ooa.coalesced) coalesced, \(ooa.throttled) throttled, \(ooa.dropped) dropped")
         lines.append("membership visits: \(listed(membershipJourneys)); members: \(listed(membersByStatus))")
         let ops = optimistic
-        lines.append("optimistic operations: \(ops.confirmed) confirmed of \(ops.submitted) submitted, average time saved \(fixed(Double(ops.averageTimeSavedMilliseconds) / 1_000)) s; \(ops.rolledBack) rolled back, \(ops.alerts) alerts, \(ops.rebases) rebases; refused: \(tallied(ops.refused))")
+        lines.append("optimistic operations: \(ops.confirmed) confirmed, average time saved \(fixed(Double(ops.averageTimeSavedMilliseconds) / 1_000)) s; \(ops.rolledBack) rolled back, \(ops.alerts) alerts, \(ops.rebases) rebases; requests: \(ops.submitted) submitted, \(ops.requestsConfirmed) confirmed; refused: \(tallied(ops.refused))")
         lines.append("earnings: \(earnings.tripsRecorded) trips for \(earnings.drivers) drivers; consistency verified for \(earnings.consistentDrivers) of \(earnings.drivers) drivers")
         lines += earnings.problems.map { "  earnings problem: \($0)" }
         lines.append("app kills: \(appKills); back-end outages: \(outages)")
@@ -167,7 +171,7 @@ extension SimulationSummary.OptimisticOperations {
         let confirmed = stats.reduce(0) { $0 + $1.optimisticConfirmed }
         let saved = stats.reduce(Int64(0)) { $0 + $1.timeSavedMilliseconds }
         self.init(
-            submitted: stats.reduce(0) { $0 + $1.submitted }, confirmed: confirmed,
+            submitted: stats.reduce(0) { $0 + $1.submitted }, requestsConfirmed: stats.reduce(0) { $0 + $1.confirmed }, confirmed: confirmed,
             averageTimeSavedMilliseconds: confirmed == 0 ? 0 : saved / Int64(confirmed),
             rolledBack: stats.reduce(0) { $0 + $1.rolledBack }, alerts: stats.reduce(0) { $0 + $1.alerts },
             rebases: stats.reduce(0) { $0 + $1.rebases }, refused: refused,
