@@ -28,6 +28,11 @@ final class DriverAppStage {
     /// the epoch, `.max` for nothing), kept apart from the apps in a compact array that stays in
     /// the cache, while at scale most apps are cold in memory.
     private var nextWakeUps: [Int64]
+    /// Each app's requests rolled back so far, and whether it may show a trip with steps the
+    /// service never got since (rolled back or refused): kept apart from the apps, so that only
+    /// such an app is looked at (``tripWithLostSteps(_:)``), not every app after each step.
+    private var rollbacks: [Int32]
+    private var mayHaveLostSteps: [Bool]
     private let log: any EventLogStore
     private let random: RandomSource
     private let latency: ClosedRange<Int64> = 80...600
@@ -39,6 +44,8 @@ final class DriverAppStage {
         self.random = random
         hasRecorded = Array(repeating: false, count: drivers)
         nextWakeUps = Array(repeating: .max, count: drivers)
+        rollbacks = Array(repeating: 0, count: drivers)
+        mayHaveLostSteps = Array(repeating: false, count: drivers)
         apps.reserveCapacity(drivers)
         for driver in 0..<drivers {
             apps.append(makeLoop(OptimisticClient(clientID: EntityID.driver(driver), random: random.fork(EntityID.driver(driver)))))
@@ -64,6 +71,8 @@ final class DriverAppStage {
             _ = try action(&apps[driver].client)
         } catch let error as TripActionError {
             refusal = error
+            // A refused step (a trip too short to end, say) is one the driver may have to do again.
+            mayHaveLostSteps[driver] = true
         }
         return (try step(driver, now: now, online: online), refusal)
     }
@@ -104,6 +113,11 @@ final class DriverAppStage {
         )
         let wakeUp = apps[driver].advance(to: now)
         nextWakeUps[driver] = wakeUp?.millisecondsSinceEpoch ?? .max
+        let rolledBack = Int32(truncatingIfNeeded: apps[driver].client.state.stats.rolledBack)
+        if rolledBack != rollbacks[driver] {
+            rollbacks[driver] = rolledBack
+            mayHaveLostSteps[driver] = true
+        }
         try record(driver)
         return wakeUp
     }
@@ -116,9 +130,15 @@ final class DriverAppStage {
     /// `driver`'s trip as the app shows it when a step of it was rolled back: nothing is
     /// pending, and the trip is not ended (the service confirmed every step the app still shows).
     func tripWithLostSteps(_ driver: Int) -> TripContract.Trip? {
+        guard mayHaveLostSteps[driver] else { return nil }
         let client = apps[driver].client
         guard client.state.pending.isEmpty, let trip = client.screen.trip, trip.phase != .ended else { return nil }
         return trip
+    }
+
+    /// `driver` is free for dispatch: every step of its last trip reached the service.
+    func driverIsFree(_ driver: Int) {
+        mayHaveLostSteps[driver] = false
     }
 
     /// Kills `driver`'s app (answers in flight are lost) and starts it again from `persisted`,

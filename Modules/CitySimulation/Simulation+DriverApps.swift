@@ -45,6 +45,7 @@ extension Simulation {
         switch drivers[driver].activity {
         case .closing where driverApps.serverClosedTrip(driver):
             drivers[driver].activity = .free
+            driverApps.driverIsFree(driver)
             freeDrivers.insert(driver, at: positions[driver])
         case .closing, .onTrip:
             if let again = try redoLostSteps(driver) { instant = instant.map { min($0, again) } ?? again }
