@@ -101,6 +101,17 @@ final class EventLogCLITests: XCTestCase {
         XCTAssertTrue(bad.error.contains("sequence 31"), bad.error)
     }
 
+    /// A stream index that no longer matches the events (reads of a stream would miss events 61 on).
+    func test_verify_reportsADamagedStreamIndex() throws {
+        let log = try makeLedger()
+        _ = try runProcess("/usr/bin/sqlite3", [log, "UPDATE meta SET value = 99999999 WHERE key = 'indexed_through'"])
+        let bad = try eventlog("verify", log)
+        XCTAssertEqual(bad.status, 1)
+        XCTAssertEqual(
+            bad.error, "eventlog: \(log): verification failed at sequence 61: the stream index says it runs through event 99999999, but its last run ends at 60\n"
+        )
+    }
+
     func test_exportThenImport_rebuildsTheSameLog() throws {
         let log = try makeLedger()
         let exported = directory.path("export.jsonl")
