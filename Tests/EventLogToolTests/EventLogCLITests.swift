@@ -112,6 +112,21 @@ final class EventLogCLITests: XCTestCase {
         )
     }
 
+    /// Control characters in a stream or type name are escaped in text, never in JSON.
+    func test_cat_escapesControlCharactersInNames_inTextOnly() throws {
+        let path = directory.path("names.sqlite")
+        let log = try SQLiteEventLog(path: path, clock: .constant(.epoch), options: .init(durability: .normal))
+        try log.append([NewEvent(streamID: "two\nlines", type: "bell\u{1B}[7m\ttab", schemaVersion: 1, payload: [1])])
+        try log.close()
+        let text = try eventlog("cat", path)
+        XCTAssertEqual(text.status, 0, text.error)
+        XCTAssertEqual(lines(text.output).count, 1, text.output)
+        XCTAssertTrue(text.output.contains("  two\\nlines#1  bell\\u{1B}[7m\\ttab v1  "), text.output)
+        let json = try eventlog("cat", path, "--json")
+        XCTAssertTrue(json.output.contains(#""stream":"two\nlines""#), json.output)
+        XCTAssertTrue(json.output.contains(#""type":"bell\u001b[7m\ttab""#), json.output)
+    }
+
     func test_exportThenImport_rebuildsTheSameLog() throws {
         let log = try makeLedger()
         let exported = directory.path("export.jsonl")
