@@ -55,6 +55,7 @@ extension SQLiteEventLog {
         while true {
             attempts -= 1
             do {
+                try lookReadOnly(path: path, configuration: configuration, mayCreate: mayCreate)
                 let pool = try DatabasePool(path: path, configuration: configuration)
                 do {
                     try checkFormat(pool, path: path, mayCreate: mayCreate)
@@ -77,22 +78,27 @@ extension SQLiteEventLog {
         let problem: EventLogError
     }
 
-    /// Checks the log's format; creates the schema of an empty file when `mayCreate`, and
-    /// upgrades an older log unless it is read-only.
-    static func checkFormat(_ pool: DatabasePool, path: String, mayCreate: Bool, readOnly: Bool = false) throws {
-        let tables = try pool.read { db in try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'") }
-        if tables.isEmpty && mayCreate {
-            do {
-                try Schema.migrator.migrate(pool)
-            } catch {
-                throw SchemaInProgress(problem: EventLogError(.cannotOpen, "\(path): cannot create the log (\(describe(error)))"))
-            }
-            return
-        }
+    /// Refuses an existing file that is not an event log (nor a new, empty one when `mayCreate`)
+    /// through a read-only connection, before a connection that may write (turning WAL on, making
+    /// the schema) opens it: a file that is not a log is left as it was.
+    private static func lookReadOnly(path: String, configuration: Configuration, mayCreate: Bool) throws {
+        guard (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0 > 0 else { return }
+        var configuration = configuration
+        configuration.readonly = true
+        let queue = try DatabaseQueue(path: path, configuration: configuration)
+        defer { try? queue.close() }
+        _ = try format(queue, path: path, mayCreate: mayCreate)
+    }
+
+    /// The format of the log `reader` reads; nil for a database without tables when `mayCreate`
+    /// (a new log). Throws when it is not an event log or is newer than this build.
+    private static func format(_ reader: some DatabaseReader, path: String, mayCreate: Bool) throws -> Int? {
+        let tables = try reader.read { db in try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'") }
+        if tables.isEmpty && mayCreate { return nil }
         guard tables.contains("meta"), tables.contains("events") else {
             throw SchemaInProgress(problem: EventLogError(.cannotOpen, "\(path): not an event log (a SQLite database without the event log's tables)"))
         }
-        let format = try pool.read { db in
+        let format = try reader.read { db in
             try Int.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'format_version'") ?? 0
         }
         if format > Schema.formatVersion {
@@ -100,6 +106,20 @@ extension SQLiteEventLog {
         }
         if format < 1 {
             throw EventLogError(.cannotOpen, "\(path): not an event log (no format version)")
+        }
+        return format
+    }
+
+    /// Checks the log's format; creates the schema of an empty file when `mayCreate`, and
+    /// upgrades an older log unless it is read-only.
+    static func checkFormat(_ pool: DatabasePool, path: String, mayCreate: Bool, readOnly: Bool = false) throws {
+        guard let format = try format(pool, path: path, mayCreate: mayCreate) else {
+            do {
+                try Schema.migrator.migrate(pool)
+            } catch {
+                throw SchemaInProgress(problem: EventLogError(.cannotOpen, "\(path): cannot create the log (\(describe(error)))"))
+            }
+            return
         }
         if readOnly {
             guard try pool.read(Schema.migrator.hasCompletedMigrations) else {

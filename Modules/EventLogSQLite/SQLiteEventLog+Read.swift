@@ -54,11 +54,12 @@ extension SQLiteEventLog {
     }
 
     public func forEach(_ query: EventQuery, _ body: (RecordedEvent) throws -> Void) throws {
-        try forEachRow(query, includeHash: false) { event, _ in try body(event) }
+        try forEachRow(query, includeHash: false) { event, _, _ in try body(event) }
     }
 
-    /// Like ``forEach(_:_:)``, also handing over the chain hash stored with an event, if any.
-    package func forEachRow(_ query: EventQuery, includeHash: Bool = true, _ body: (RecordedEvent, StoredHash?) throws -> Void) throws {
+    /// Like ``forEach(_:_:)``, also handing over the id of the event's stream in the file and the
+    /// chain hash stored with the event, if any.
+    package func forEachRow(_ query: EventQuery, includeHash: Bool = true, _ body: RowBody) throws {
         var table = names.withLock { $0 }
         defer { names.withLock { [table] in $0 = table } }
         try reading { db in
@@ -78,7 +79,7 @@ extension SQLiteEventLog {
     package func forEachChained(through last: Int64, _ body: (RecordedEvent, [UInt8]) throws -> Void) throws {
         var chain = HashChain()
         var previous = HashChain.genesis
-        try forEachRow(EventQuery(to: last)) { event, stored in
+        try forEachRow(EventQuery(to: last)) { event, _, stored in
             previous = chain.hash(event, previous: previous)
             if let stored, stored.bytes != previous {
                 throw EventLogError(.corrupt(sequence: stored.coversFrom), "events \(stored.coversFrom)–\(event.sequence): the hash chain is broken (run verify)")
@@ -172,8 +173,8 @@ package struct StoredHash: Sendable {
     package var coversFrom: Int64
 }
 
-/// Receives each event and the chain hash stored with it, if any.
-typealias RowBody = (RecordedEvent, StoredHash?) throws -> Void
+/// Receives each event, its stream's id in the file and the chain hash stored with it, if any.
+package typealias RowBody = (RecordedEvent, _ streamID: Int64, StoredHash?) throws -> Void
 
 /// Turns result rows into ``RecordedEvent``s and hands them over until the limit.
 private struct RowReader {
@@ -190,9 +191,10 @@ private struct RowReader {
             let type = try table.type(sqlite3_column_int64(statement, 3), db)
             if let types, !types.contains(type) { continue }
             let sequence = sqlite3_column_int64(statement, 0)
+            let stream = sqlite3_column_int64(statement, 1)
             let event = RecordedEvent(
                 sequence: sequence,
-                streamID: try table.stream(sqlite3_column_int64(statement, 1), db),
+                streamID: try table.stream(stream, db),
                 position: sqlite3_column_int64(statement, 2),
                 type: type,
                 schemaVersion: Int(sqlite3_column_int64(statement, 4)),
@@ -203,7 +205,7 @@ private struct RowReader {
                 payload: try payloads.payload(statement, column: 9, dictionaryColumn: 11, blockColumn: 12, sequence: sequence, db)
             )
             limit -= 1
-            try body(event, includeHash ? StoredHash(bytes: SQLiteRaw.blob(statement, 10), coversFrom: sequence) : nil)
+            try body(event, stream, includeHash ? StoredHash(bytes: SQLiteRaw.blob(statement, 10), coversFrom: sequence) : nil)
         }
     }
 
@@ -226,7 +228,7 @@ private struct RowReader {
             limit -= 1
             let event = block.event(index, stream: try table.stream(record.stream, db), type: type)
             let isLast = index == block.records.count - 1
-            try body(event, includeHash && isLast ? block.storedHash : nil)
+            try body(event, record.stream, includeHash && isLast ? block.storedHash : nil)
         }
     }
 }

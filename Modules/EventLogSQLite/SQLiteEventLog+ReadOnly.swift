@@ -40,7 +40,7 @@ extension SQLiteEventLog {
             return pool
         } catch let error as EventLogError {
             throw error
-        } catch let error as DatabaseError where error.resultCode == .SQLITE_CORRUPT || error.resultCode == .SQLITE_NOTADB {
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_CORRUPT || error.resultCode == .SQLITE_NOTADB || isLocked(error) {
             throw mapped(error, path: path)
         } catch {
             throw EventLogError(.cannotOpen, "\(path): not an event log (\(describe(error)))")

@@ -70,7 +70,7 @@ public final class SQLiteEventLog: EventLogStore, BulkEventLogWriter, Sendable {
             attachCheckpointer()
         } catch let error as EventLogError {
             throw error
-        } catch let error as DatabaseError where error.resultCode == .SQLITE_CORRUPT {
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_CORRUPT || Self.isLocked(error) {
             throw Self.mapped(error, path: path)
         } catch {
             let problem = exists ? "not an event log" : "cannot create the log"
@@ -244,12 +244,20 @@ public final class SQLiteEventLog: EventLogStore, BulkEventLogWriter, Sendable {
             return EventLogError(error.code, "\(path): \(error.message)")
         }
         guard let error = error as? DatabaseError else { return error }
+        if isLocked(error) {
+            return EventLogError(.storage, "\(path): the log is locked by another process (\(describe(error)))")
+        }
         switch error.resultCode {
         case .SQLITE_CORRUPT, .SQLITE_NOTADB:
             return EventLogError(.corrupt(sequence: nil), "\(path): the log is damaged (\(describe(error)))")
         default:
             return EventLogError(.storage, "\(path): \(describe(error))")
         }
+    }
+
+    /// Whether another connection held a lock `error`'s statement waited for in vain.
+    static func isLocked(_ error: DatabaseError) -> Bool {
+        error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED
     }
 
     static func describe(_ error: any Error) -> String {

@@ -27,7 +27,7 @@ public struct VerificationReport: Sendable {
 }
 
 extension SQLiteEventLog {
-    /// Checks the gapless sequence, stream positions, the hash chain, every snapshot's checksum
+    /// Checks the gapless sequence, stream positions, the hash chain, the stream index (``IndexCheck``), every snapshot's checksum
     /// and, for each projection given that has snapshots, that replaying it from the start
     /// reproduces each of them; the report then holds its state at the end of the log.
     ///
@@ -97,8 +97,15 @@ extension SQLiteEventLog {
         return sizes.indices.sorted { (sizes[$0], $1) > (sizes[$1], $0) }
     }
 
-    /// The events' check: the sequence, stream positions and hash chain up to `last`.
+    /// The events' check: the sequence, stream positions, hash chain and stream index up to `last`.
     private func verifyEvents(upTo last: Int64, stop: (Int64) -> Bool) throws -> VerificationReport {
+        var index = try reading(IndexCheck.init)
+        let events = try verifyEvents(upTo: last, index: &index, stop: stop)
+        // Where the index ends is wrong from an event on; an earlier problem in the events comes first.
+        return VerificationReport(merging: [events, VerificationReport(problem: index.layoutProblem)])
+    }
+
+    private func verifyEvents(upTo last: Int64, index: inout IndexCheck, stop: (Int64) -> Bool) throws -> VerificationReport {
         var report = VerificationReport()
         var expected: Int64 = 1
         var previousHash = HashChain.genesis
@@ -106,7 +113,7 @@ extension SQLiteEventLog {
         var versions: [ExactString: Int64] = [:]
         struct Stop: Error {}
         do {
-            try forEachRow(EventQuery(to: last)) { event, storedHash in
+            try forEachRow(EventQuery(to: last)) { event, streamID, storedHash in
                 if stop(event.sequence) { throw Stop() }
                 if event.sequence != expected {
                     report.problem = .init(sequence: expected, message: "missing: the next stored event is \(event.sequence) (gap in the sequence)")
@@ -124,6 +131,10 @@ extension SQLiteEventLog {
                         ? "the stored event (\(event.type) on '\(event.streamID)')"
                         : "an event of the block of events \(storedHash.coversFrom)–\(event.sequence)"
                     report.problem = .init(sequence: storedHash.coversFrom, message: "hash chain broken: \(what) was changed or the chain was rewritten")
+                    throw Stop()
+                }
+                if let problem = try index.check(event, streamID: streamID, pool) {
+                    report.problem = problem
                     throw Stop()
                 }
                 versions[ExactString(event.streamID)] = position

@@ -12,11 +12,13 @@ struct EventFormatter {
         return encoder
     }()
 
-    /// One readable line: sequence, time, stream#position, type and version, payload as JSON.
+    /// One readable line: sequence, time, stream#position, type and version, payload as JSON;
+    /// control characters in the stream and type escaped.
     func text(_ event: RecordedEvent) -> String {
         let sequence = String(event.sequence)
         let padded = String(repeating: " ", count: max(0, 8 - sequence.count)) + sequence
-        return "\(padded)  \(event.recordedAt)  \(event.streamID)#\(event.position)  \(event.type) v\(event.schemaVersion)  \(payloadJSON(event))"
+        let (stream, type) = (event.streamID.escapingControlCharacters, event.type.escapingControlCharacters)
+        return "\(padded)  \(event.recordedAt)  \(stream)#\(event.position)  \(type) v\(event.schemaVersion)  \(payloadJSON(event))"
     }
 
     /// One JSON line: the envelope plus `data` (the decoded event) or, for unknown types, `payload` in base64.

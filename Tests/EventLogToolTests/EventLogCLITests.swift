@@ -101,6 +101,32 @@ final class EventLogCLITests: XCTestCase {
         XCTAssertTrue(bad.error.contains("sequence 31"), bad.error)
     }
 
+    /// A stream index that no longer matches the events (reads of a stream would miss events 61 on).
+    func test_verify_reportsADamagedStreamIndex() throws {
+        let log = try makeLedger()
+        _ = try runProcess("/usr/bin/sqlite3", [log, "UPDATE meta SET value = 99999999 WHERE key = 'indexed_through'"])
+        let bad = try eventlog("verify", log)
+        XCTAssertEqual(bad.status, 1)
+        XCTAssertEqual(
+            bad.error, "eventlog: \(log): verification failed at sequence 61: the stream index says it runs through event 99999999, but its last run ends at 60\n"
+        )
+    }
+
+    /// Control characters in a stream or type name are escaped in text, never in JSON.
+    func test_cat_escapesControlCharactersInNames_inTextOnly() throws {
+        let path = directory.path("names.sqlite")
+        let log = try SQLiteEventLog(path: path, clock: .constant(.epoch), options: .init(durability: .normal))
+        try log.append([NewEvent(streamID: "two\nlines", type: "bell\u{1B}[7m\ttab", schemaVersion: 1, payload: [1])])
+        try log.close()
+        let text = try eventlog("cat", path)
+        XCTAssertEqual(text.status, 0, text.error)
+        XCTAssertEqual(lines(text.output).count, 1, text.output)
+        XCTAssertTrue(text.output.contains("  two\\nlines#1  bell\\u{1B}[7m\\ttab v1  "), text.output)
+        let json = try eventlog("cat", path, "--json")
+        XCTAssertTrue(json.output.contains(#""stream":"two\nlines""#), json.output)
+        XCTAssertTrue(json.output.contains(#""type":"bell\u001b[7m\ttab""#), json.output)
+    }
+
     func test_exportThenImport_rebuildsTheSameLog() throws {
         let log = try makeLedger()
         let exported = directory.path("export.jsonl")
