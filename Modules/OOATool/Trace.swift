@@ -34,6 +34,8 @@ enum Trace {
 
     private static func change(_ line: Line) throws -> TripStateChange {
         guard line.time.isFinite, line.time >= 0, line.time < 1e12 else { throw ToolError("field \"time\": out of range") }
+        guard !line.trip.isEmpty else { throw ToolError("field \"trip\": must not be empty") }
+        guard !line.rider.isEmpty else { throw ToolError("field \"rider\": must not be empty") }
         guard line.eta.isFinite, abs(line.eta) < 1e9 else { throw ToolError("field \"eta\": out of range") }
         guard (-90...90).contains(line.lat) else { throw ToolError("field \"lat\": out of range (-90 to 90)") }
         guard (-180...180).contains(line.lon) else { throw ToolError("field \"lon\": out of range (-180 to 180)") }

@@ -18,5 +18,11 @@ public struct FlowProblem: Error, Sendable, Hashable, CustomStringConvertible {
 public struct FlowProblems: Error, Sendable, CustomStringConvertible {
     public var problems: [FlowProblem]
 
-    public var description: String { problems.map(\.description).joined(separator: "\n") }
+    /// The first problem, and how many more there are, on one line (a tool's error is one line;
+    /// `problems` lists them all).
+    public var description: String {
+        guard let first = problems.first else { return "no problems" }
+        let more = problems.count - 1
+        return more == 0 ? first.description : "\(first) (and \(more) more problem\(more == 1 ? "" : "s"))"
+    }
 }

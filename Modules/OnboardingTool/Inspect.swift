@@ -27,8 +27,10 @@ struct Inspect: ParsableCommand {
             let stream = onboardingAttemptStream(attempt)
             let (store, sequence, last) = try moment.open(stream: stream, missing: "no onboarding attempt '\(attempt)'")
             defer { try? store.close() }
-            var outcome = "in progress"
+            // Before the attempt's first event (`--at` early), it has not started yet.
+            var outcome = "not started yet"
             let lines = try Transcript(json: json).lines(store, EventQuery(to: sequence, stream: stream)) { event in
+                if outcome == "not started yet" { outcome = "in progress" }
                 switch event {
                 case let issued as SessionIssued: outcome = "signed in as \(issued.account) (\(issued.scenario.rawValue))"
                 case let failed as AttemptFailed: outcome = "failed: \(failed.code)"

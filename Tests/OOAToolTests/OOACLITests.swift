@@ -95,6 +95,9 @@ final class OOACLITests: XCTestCase {
         let farNorth = directory.path("north.jsonl")
         try #"{"time": 0, "trip": "t", "rider": "r", "phase": "en_route", "eta": 60, "lat": 500, "lon": 0}"#.write(toFile: farNorth, atomically: true, encoding: .utf8)
         XCTAssertEqual(lines(try ooa("replay", farNorth).error), ["ooa: \(farNorth):1: field \"lat\": out of range (-90 to 90)"])
+        let noTrip = directory.path("no-trip.jsonl")
+        try #"{"time": 0, "trip": "", "rider": "r", "phase": "en_route", "eta": 60, "lat": 0, "lon": 0}"#.write(toFile: noTrip, atomically: true, encoding: .utf8)
+        XCTAssertEqual(lines(try ooa("replay", noTrip).error), ["ooa: \(noTrip):1: field \"trip\": must not be empty"])
 
         let container = try ooa("render", fixture("payload-en-route.json"), "--surface", "android", "--container", directory.path("none"))
         XCTAssertEqual(lines(container.error), ["ooa: --container \(directory.path("none")): no such directory"])

@@ -88,6 +88,10 @@ final class OnboardingCLITests: XCTestCase {
             guard let found = remaining.firstIndex(of: line) else { return XCTFail("not in the run's transcript, in order: \(line)") }
             remaining = remaining[(found + 1)...]
         }
+        // Before its first event the attempt has not started (it said "in progress").
+        let before = try runProcess(tool, ["inspect", "--log", log, "--attempt", "cli-1", "--at", "0"])
+        XCTAssertEqual(before.status, 0, before.error)
+        XCTAssertTrue(before.output.hasSuffix(": not started yet\n"), before.output)
         let unknown = try runProcess(tool, ["inspect", "--log", log, "--attempt", "cli-9"])
         XCTAssertEqual(unknown.status, 1)
         XCTAssertEqual(unknown.error, "onboarding: \(log): no onboarding attempt 'cli-9' (stream onboarding-cli-9)\n")
@@ -119,7 +123,12 @@ final class OnboardingCLITests: XCTestCase {
 
     func test_badInput_isOneClearLine_andExitStatusOne() throws {
         let script = try write("s.txt", "mobileNumber: +14155550123\n")
+        // Every problem of a broken flows directory was printed, the later ones without the tool's name.
+        let broken = directory.url.appendingPathComponent("broken")
+        try FileManager.default.createDirectory(at: broken, withIntermediateDirectories: true)
+        for name in ["a.json", "b.json"] { try "{".write(to: broken.appendingPathComponent(name), atomically: true, encoding: .utf8) }
         let cases: [([String], String)] = [
+            (["run", "--market", "us", "--script", script, "--flows", broken.path], "a.json: not valid JSON (and 1 more problem)"),
             (["run", "--market", "zz", "--script", script], "unknown market \"zz\""),
             (["run", "--market", "us", "--script", directory.path("missing.txt")], "missing.txt: no such file"),
             (["run", "--market", "us", "--script", try write("bad.txt", "mobileNumber: +1\nemial: x@y.z\n")], "bad.txt:2: unknown data type \"emial\""),
