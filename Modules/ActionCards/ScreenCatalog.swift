@@ -59,7 +59,7 @@ public struct ScreenCatalog: Sendable {
         do {
             return try JSONDecoder().decode(CardScreenPresentation.self, from: data)
         } catch let error as DecodingError {
-            throw DisplayConfigProblem(file: file, decoding: error)
+            throw DisplayConfigProblem(file: file, decoding: error, in: data)
         } catch {
             throw DisplayConfigProblem(file: file, path: "", message: "not JSON")
         }
@@ -78,9 +78,15 @@ public struct DisplayConfigProblem: Error, Sendable, Equatable, CustomStringConv
         self.message = message
     }
 
-    init(file: String, decoding error: DecodingError) {
+    /// `error`, decoding `data` of `file`, with its JSON path.
+    init(file: String, decoding error: DecodingError, in data: Data) {
         func path(_ keys: [any CodingKey]) -> String {
             keys.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+        }
+        // Foundation names no path for a number no Int64 holds; a screen's numbers are all whole.
+        if case .dataCorrupted(let context) = error, context.codingPath.isEmpty, let found = JSONWholeNumbers.firstNotWhole(in: data) {
+            self.init(file: file, path: "$" + (found.hasPrefix("[") ? found : "." + found), message: "expected a whole number")
+            return
         }
         switch error {
         case .keyNotFound(let key, let context):

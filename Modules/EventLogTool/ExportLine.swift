@@ -63,20 +63,10 @@ struct LineError: Error, CustomStringConvertible {
         case .typeMismatch(_, let context), .valueNotFound(_, let context):
             description = "field '\(context.codingPath.map(\.stringValue).joined(separator: "."))' has the wrong type"
         case .dataCorrupted(let context) where context.codingPath.isEmpty:
-            description = Self.fieldNotAnInt64(in: line).map { "field '\($0)' is not a whole number of 64 bits" } ?? "not valid JSON"
+            description = JSONWholeNumbers.firstNotWhole(in: line).map { "field '\($0)' is not a whole number of 64 bits" } ?? "not valid JSON"
         case .dataCorrupted(let context):
             description = "field '\(context.codingPath.map(\.stringValue).joined(separator: "."))' is invalid"
         @unknown default: description = "not a valid event line"
-        }
-    }
-
-    /// The first of the line's whole-number fields whose value is a number no `Int64` holds
-    /// (1.5, 2^64): Foundation's decoder reports it as invalid JSON, without naming the field.
-    private static func fieldNotAnInt64(in line: Data) -> String? {
-        guard let object = try? JSONSerialization.jsonObject(with: line) as? [String: Any] else { return nil }
-        return ["seq", "position", "schemaVersion", "recordedAt"].first { field in
-            guard let number = object[field] as? NSNumber else { return false }
-            return Int64(exactly: number) == nil
         }
     }
 }

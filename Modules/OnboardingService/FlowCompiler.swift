@@ -13,12 +13,21 @@ public enum FlowCompiler {
         do {
             raw = try JSONDecoder().decode(FlowFile.self, from: data)
         } catch {
-            throw FlowProblems(problems: [FlowProblem(file: file, path: Self.path(of: error), message: Self.message(of: error))])
+            throw FlowProblems(problems: [Self.problem(of: error, in: data, file: file)])
         }
         var checker = Checker(file: file)
         let flow = checker.check(raw)
         guard checker.problems.isEmpty, let flow else { throw FlowProblems(problems: checker.problems) }
         return flow
+    }
+
+    /// A decoding error as a problem; a number no `Int64` holds is named by its path (Foundation
+    /// says "not valid JSON" without one, and a flow's numbers are all whole).
+    private static func problem(of error: any Error, in data: Data, file: String) -> FlowProblem {
+        if case DecodingError.dataCorrupted(let context) = error, context.codingPath.isEmpty, let path = JSONWholeNumbers.firstNotWhole(in: data) {
+            return FlowProblem(file: file, path: path, message: "expected a whole number")
+        }
+        return FlowProblem(file: file, path: Self.path(of: error), message: Self.message(of: error))
     }
 
     private static func path(of error: any Error) -> String {

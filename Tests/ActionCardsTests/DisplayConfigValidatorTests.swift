@@ -65,6 +65,13 @@ final class DisplayConfigValidatorTests: XCTestCase {
             XCTAssertTrue("\(error)".hasSuffix("zz-copy.json: $.screenID: duplicate screen id a (also in a.json)"), "\(error)")
         }
 
+        // A fraction where a whole number belongs: Foundation's decoder names no path for it.
+        try Data(#"{"screenID": "a", "analyticsID": "a", "mainCards": [{"id": "s", "type": "spacer", "height": 2.5}]}"#.utf8)
+            .write(to: directory.url.appendingPathComponent("zz-copy.json"))
+        XCTAssertThrowsError(try ScreenCatalog.load(directory: directory.url.path)) { error in
+            XCTAssertTrue("\(error)".hasSuffix("zz-copy.json: $.mainCards[0].height: expected a whole number"), "\(error)")
+        }
+
         let empty = TemporaryDirectory()
         let expected = "\(empty.url.path): no display configs (*.json) in this directory"
         XCTAssertEqual(try validator.validate(directory: empty.url.path).map(\.description), [expected])

@@ -72,6 +72,14 @@ final class FlowTests: XCTestCase {
         }
     }
 
+    /// Foundation's decoder says "not valid JSON", without a path, for a number no Int64 holds.
+    func test_aFractionWhereAWholeNumberBelongs_isNamedByItsPath() {
+        let json = #"{"market": "f", "entry": ["email"], "policy": {"codeLifetimeSeconds": 2.5}, "scenarios": {}}"#
+        XCTAssertThrowsError(try FlowCompiler.compile(Data(json.utf8), file: "f.json")) { error in
+            XCTAssertEqual("\(error)", "f.json: policy.codeLifetimeSeconds: expected a whole number")
+        }
+    }
+
     func test_malformedJSON_andWrongTypes_nameTheLocation() {
         XCTAssertThrowsError(try FlowCompiler.compile(Data("{ \"market\": ".utf8), file: "bad.json")) { error in
             XCTAssertTrue("\(error)".hasPrefix("bad.json: not valid JSON"), "\(error)")
