@@ -106,14 +106,14 @@ final class LogSink: EventLogStore, @unchecked Sendable {
             // Folded once appended, where they landed: a duplicate was not appended again.
             let now = time.now
             for (event, landed) in zip(events, appended) where !landed.isDuplicate {
-                try folds.apply(event, at: landed.sequence, recordedAt: now)
+                try folds.apply(event, at: landed.sequence, recordedAt: event.recordedAt ?? now)
             }
             return appended
         }
         try fold(events)
         let first = emitted + Int64(buffer.count) + 1
         let now = time.now
-        for event in events { buffer.append(event, at: now) }
+        for event in events { buffer.append(event, at: event.recordedAt ?? now) }
         let appended = events.enumerated().map {
             AppendedEvent(sequence: first + Int64($0.offset), streamID: $0.element.streamID, position: 0, isDuplicate: false)
         }
@@ -189,7 +189,7 @@ final class LogSink: EventLogStore, @unchecked Sendable {
         let now = time.now
         for event in events {
             sequence += 1
-            try folds.apply(event, at: sequence, recordedAt: now)
+            try folds.apply(event, at: sequence, recordedAt: event.recordedAt ?? now)
         }
     }
 

@@ -39,9 +39,15 @@ enum CardFile {
                 )
             }
         } catch {
+            // Foundation names no path for a number no Int64 holds (a time of 1e20, or 1.5 s).
+            if case DecodingError.dataCorrupted(let context) = error, context.codingPath.isEmpty,
+                let field = JSONWholeNumbers.firstNotWhole(in: data, fields: ["lastUpdatedAt", "expiresAt", "cardType"]) {
+                throw ToolError("\(path): \(field): expected a whole number (Unix seconds for a time)")
+            }
             let problem = DecodingProblem(error)
             let card = cardID(in: top, along: codingPath(of: error)).map { " (card \"\($0)\")" } ?? ""
-            throw ToolError("\(path): \(problem.path.isEmpty ? "" : problem.path)\(card): \(problem.message)")
+            let location = problem.path + card
+            throw ToolError("\(path): \(location.isEmpty ? "" : location + ": ")\(problem.message)")
         }
     }
 

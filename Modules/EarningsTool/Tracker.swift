@@ -29,8 +29,10 @@ struct Tracker: ParsableCommand {
         }
     }
 
+    /// The newest `lastUpdatedAt` of the file: of a card, or of a service.
     private static func newest(_ streams: [TrackerCardStream]) -> Instant {
-        let seconds = streams.flatMap(\.cards).compactMap(\.lastUpdatedAt).max() ?? 0
-        return Instant(timestampInSec: seconds)
+        let cards = streams.flatMap(\.cards).compactMap(\.lastUpdatedAt).max().map(Instant.init(timestampInSec:))
+        let services = streams.compactMap(\.lastUpdatedAt).max()
+        return [cards, services].compactMap { $0 }.max() ?? Instant(timestampInSec: 0)
     }
 }

@@ -20,7 +20,8 @@ package struct AppendPlanner {
     private var sequence: Int64
     private let now: Instant
 
-    /// A planner for a batch appended after `lastSequence`, recorded at `now`. With
+    /// A planner for a batch appended after `lastSequence`, recorded at `now` (an event that
+    /// carries its own time keeps it). With
     /// `callerMovesHeads`, the caller moves a stream's version to each planned event's position
     /// before planning the next, so `streamVersion` is current and the planner keeps no heads.
     package init(after lastSequence: Int64, at now: Instant, callerMovesHeads: Bool = false) {
@@ -29,7 +30,8 @@ package struct AppendPlanner {
         heads = callerMovesHeads ? nil : [:]
     }
 
-    /// Plans the next event of the batch; checks its type's bytes too (``place(streamID:type:schemaVersion:idempotencyKey:expectedPosition:storedEvent:streamVersion:)``
+    /// Plans the next event of the batch; checks the type's bytes of an event it writes too
+    /// (``place(streamID:type:schemaVersion:idempotencyKey:expectedPosition:recordedAt:storedEvent:streamVersion:)``
     /// leaves that to a caller that meets each type once: see ``requireStorable(_:as:)``).
     ///
     /// - Parameters:
@@ -39,15 +41,17 @@ package struct AppendPlanner {
     package mutating func plan(
         _ event: NewEvent, storedEvent: (String) throws -> AppendedEvent?, streamVersion: (String) throws -> Int64
     ) throws -> Step {
-        try Self.requireStorable(event.type, as: "event type")
         let placement = try place(
             streamID: event.streamID, type: event.type, schemaVersion: event.schemaVersion, idempotencyKey: event.idempotencyKey,
-            expectedPosition: event.expectedPosition, storedEvent: storedEvent, streamVersion: streamVersion
+            expectedPosition: event.expectedPosition, recordedAt: event.recordedAt?.millisecondsSinceEpoch,
+            storedEvent: storedEvent, streamVersion: streamVersion
         )
         switch placement {
         case .duplicate(let stored):
             return .duplicate(stored)
         case .write(let sequence, let position):
+            // Where the SQLite store checks a type: for an event it writes (there, a type new to it).
+            try Self.requireStorable(event.type, as: "event type")
             return .write(RecordedEvent(
                 sequence: sequence, streamID: event.streamID, position: position, type: event.type,
                 schemaVersion: event.schemaVersion, recordedAt: event.recordedAt ?? now, correlationID: event.correlationID,
@@ -67,10 +71,13 @@ package struct AppendPlanner {
     /// Plans the next event of the batch from its envelope's fields, as ``plan(_:storedEvent:streamVersion:)``
     /// does, without building the event to write.
     package mutating func place(
-        streamID: String, type: String, schemaVersion: Int, idempotencyKey: String?, expectedPosition: Int64?,
+        streamID: String, type: String, schemaVersion: Int, idempotencyKey: String?, expectedPosition: Int64?, recordedAt: Int64?,
         storedEvent: (String) throws -> AppendedEvent?, streamVersion: (String) throws -> Int64
     ) throws -> Placement {
         try Self.validate(streamID: streamID, type: type, schemaVersion: schemaVersion, idempotencyKey: idempotencyKey)
+        if let recordedAt, !Instant.fourDigitYears.contains(Instant(millisecondsSinceEpoch: recordedAt)) {
+            throw EventLogError(.invalidInput, "event '\(type)': its time \(recordedAt) ms is outside years 0000–9999")
+        }
         if let key = idempotencyKey, let stored = try keysInBatch[ExactString(key)] ?? storedEvent(key) {
             return .duplicate(AppendedEvent(sequence: stored.sequence, streamID: stored.streamID, position: stored.position, isDuplicate: true))
         }

@@ -7,7 +7,7 @@ import PlatformKit
 /// as a few allocations, not as several heap objects per event: each ``NewEvent`` (its box, its
 /// payload, its typed value) is freed where it was made, while in that thread's caches, and
 /// the log's threads read the payloads in place. An event appended by its typed value
-/// (``append(_:stream:)``) is encoded straight into the buffer and never becomes a ``NewEvent``.
+/// (``append(_:stream:at:)``) is encoded straight into the buffer and never becomes a ``NewEvent``.
 public struct EventBatch: RandomAccessCollection, Sendable {
     /// One event's envelope, and where its payload is in the batch's payload bytes.
     package struct Entry: Sendable {

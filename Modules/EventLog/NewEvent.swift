@@ -71,6 +71,9 @@ public struct NewEvent: Sendable, Hashable {
         try storage.withTypedValue(body)
     }
 
+    /// An event of `type` (at `schemaVersion`) on `streamID` whose payload is `payload`, appended
+    /// only at `expectedPosition` if given, once per `idempotencyKey` if given, and recorded at
+    /// `recordedAt` if given (else at the log's clock); `typed` is the value it was encoded from.
     public init(
         streamID: String, type: String, schemaVersion: Int = 1, payload: [UInt8],
         correlationID: String? = nil, causationID: String? = nil,

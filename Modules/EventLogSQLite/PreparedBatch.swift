@@ -59,7 +59,8 @@ final class PreparedBatch: @unchecked Sendable {
     /// Whether `finish()` returns where each event landed.
     private let keepsLandings: Bool
 
-    /// Starts preparing `events` on top of `cache`, as recorded at `now`; `heads` holds the
+    /// Starts preparing `events` on top of `cache`, as recorded at `now` (an event with its own
+    /// time keeps it); `heads` holds the
     /// number of each event's stream head in the cache's `streams` (-1 for a stream that did not
     /// exist), as ``WriterCache/warm(streamsOf:_:)`` returned them; blocks hold up to
     /// `eventsPerBlock` events.
@@ -124,7 +125,7 @@ final class PreparedBatch: @unchecked Sendable {
                 let placement = try planner.place(
                     streamID: streamID, type: type, schemaVersion: entry.pointee.schemaVersion,
                     idempotencyKey: entry.pointee.idempotencyKey, expectedPosition: entry.pointee.expectedPosition,
-                    storedEvent: storedEvent,
+                    recordedAt: entry.pointee.recordedAt, storedEvent: storedEvent,
                     streamVersion: { name in
                         name == streamID ? head.map { cache.streams.head(at: $0).version } ?? 0 : cache.streams[name]?.version ?? 0
                     }

@@ -36,7 +36,9 @@ extension SQLiteEventLog {
     }
 
     public func streamVersion(of stream: String) throws -> Int64 {
-        try reading { db in
+        // No stored name holds a NUL (appends refuse one), and SQLite would read this one cut there.
+        if stream.utf8.contains(0) { return 0 }
+        return try reading { db in
             guard let row = try Row.fetchOne(db, sql: "SELECT id, version FROM streams WHERE name = ?", arguments: [stream]) else {
                 return 0
             }
@@ -117,7 +119,7 @@ extension SQLiteEventLog {
     }
 
     private func readStream(_ stream: String, _ query: EventQuery, _ cursor: inout RowReader, _ table: inout NameTable, _ db: Database, _ body: RowBody) throws {
-        guard let streamID = try Int64.fetchOne(db, sql: "SELECT id FROM streams WHERE name = ?", arguments: [stream]) else { return }
+        guard !stream.utf8.contains(0), let streamID = try Int64.fetchOne(db, sql: "SELECT id FROM streams WHERE name = ?", arguments: [stream]) else { return }
         let upper = query.to ?? Int64.max
         let indexedThrough = try Self.indexedThrough(db)
         let runs = try Row.fetchCursor(db, sql: """
@@ -162,7 +164,8 @@ extension SQLiteEventLog {
     }
 
     private func typeIDs(_ types: Set<String>, _ db: Database) throws -> [Int64] {
-        try types.compactMap { try Int64.fetchOne(db, sql: "SELECT id FROM event_types WHERE name = ?", arguments: [$0]) }
+        // A name with a NUL names no stored type (SQLite would read it cut at the NUL).
+        try types.filter { !$0.utf8.contains(0) }.compactMap { try Int64.fetchOne(db, sql: "SELECT id FROM event_types WHERE name = ?", arguments: [$0]) }
     }
 }
 

@@ -64,9 +64,15 @@ enum Describe {
 }
 
 extension TimelineEntry {
+    /// `text` padded with spaces to `width`; a longer text keeps all of it and one space.
+    private static func column(_ text: String, _ width: Int) -> String {
+        text.count < width ? text + String(repeating: " ", count: width - text.count) : text + " "
+    }
+
     /// One text line: time, kind, request, detail, and what the user and the server had.
     public var text: String {
-        var line = "+\(Describe.seconds(at))".padding(toLength: 10, withPad: " ", startingAt: 0) + kind.padding(toLength: 9, withPad: " ", startingAt: 0)
+        // Padded, never cut: a time past +99999.9s keeps its digits and a space.
+        var line = Self.column("+\(Describe.seconds(at))", 10) + Self.column(kind, 9)
         if let request, let operation { line += "\(request) \(operation)  " }
         line += detail
         if let timeSavedMilliseconds { line += " (saved \(Describe.seconds(timeSavedMilliseconds)))" }

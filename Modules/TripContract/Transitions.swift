@@ -35,7 +35,7 @@ extension DriverState {
             trip.phase = .ended
             trip.endedAt = at
             completedTrips += 1
-        case (TripKind.end, _):
+        case (TripKind.end, .accepted), (TripKind.end, .arrived):
             return "The server does not know this trip started"
         case (TripKind.rateRider, .ended):
             guard let rating = request[TripParameter.rating].flatMap(Int.init), (1...5).contains(rating) else { return "a rating is 1 to 5 stars" }

@@ -100,6 +100,23 @@ final class EarningsCLITests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: directory.path("far.sqlite")))
         let before = try earnings("tracker", "--cards", fixture("cards.json"), "--now", "-1")
         XCTAssertEqual(before.status, 0, "a negative time is a value (1969), not a missing one: \(before.error)")
+
+        // A time no Int64 of seconds holds: Foundation said "not valid JSON", with an empty path.
+        let huge = directory.path("huge.json")
+        try #"[{"cardID": "a", "priority": 1.5, "isValid": true, "cardType": 1, "lastUpdatedAt": 1e20, "payload": {"trackerDailyEarningsCard": {"title": "x"}}}]"#
+            .write(toFile: huge, atomically: true, encoding: .utf8)
+        XCTAssertEqual(try earnings("tracker", "--cards", huge).error, "earnings: \(huge): [0].lastUpdatedAt: expected a whole number (Unix seconds for a time)\n")
+    }
+
+    /// Without --now, "now" is the newest lastUpdatedAt in the file, a service's too (it was 1970
+    /// for a file whose only times were its services').
+    func test_tracker_now_isTheNewestTimeOfACardOrAService() throws {
+        let services = directory.path("services.json")
+        try #"{"services": [{"service": "earnings", "outage": true, "lastUpdatedAt": 1794823000, "cards": []}]}"#
+            .write(toFile: services, atomically: true, encoding: .utf8)
+        let result = try earnings("tracker", "--cards", services)
+        XCTAssertEqual(result.status, 0, result.error)
+        XCTAssertTrue(result.output.hasPrefix("now 2026-11-16T09:56:40.000Z"), result.output)
     }
 
     /// Two simulations started together into one new log: one writes it, the other stops with

@@ -136,6 +136,11 @@ public struct EventLogContract {
         try batch.append(Deposited(account: "b", amount: 2, memo: "m"), stream: "account-b", at: Instant(millisecondsSinceEpoch: 3_000))
         try log.append([early, deposit("b", 3)] + Array(batch))
         XCTAssertEqual(try log.events(EventQuery(stream: "account-b")).map(\.recordedAt.millisecondsSinceEpoch), [2_500, 6_000, 3_000])
+        // A time export and import could not carry (outside years 0000–9999) is refused by both stores.
+        var far = try deposit("c", 1)
+        far.recordedAt = Instant(millisecondsSinceEpoch: .max)
+        XCTAssertThrowsError(try log.append([far])) { XCTAssertTrue("\($0)".contains("outside years 0000–9999"), "\($0)") }
+        XCTAssertEqual(try log.streamVersion(of: "account-c"), 0)
     }
 
     func replayUpcastsOldVersionsAndSkipsUnknownTypes() throws {
@@ -226,6 +231,10 @@ public struct EventLogContract {
         }
         XCTAssertEqual(try log.events(), before, "a refused batch writes nothing")
         XCTAssertEqual(try log.streamVersion(of: "a"), 1)
+        // A name with a NUL finds nothing (SQLite read one cut at the NUL: "a\0b" found "a").
+        XCTAssertEqual(try log.streamVersion(of: "a\0b"), 0)
+        XCTAssertEqual(try log.events(EventQuery(stream: "a\0b")), [])
+        XCTAssertEqual(try log.events(EventQuery(types: ["x.y\0z"])), [])
         try log.append([plain, NewEvent(streamID: "b", type: "x.z", payload: [])])
         XCTAssertEqual(try log.events().map(\.streamID), ["a", "a", "b"])
     }

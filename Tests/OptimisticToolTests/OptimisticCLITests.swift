@@ -58,6 +58,17 @@ final class OptimisticCLITests: XCTestCase {
         XCTAssertFalse(phases[begun...].contains(" trip-2 arrived"), "no flip back after begin: \(phases)")
     }
 
+    /// A time past +99999.9s was cut (`+12345678.submit`); ending an ended trip was refused as
+    /// though the server did not know it began.
+    func test_run_longTimesKeepTheirDigits_andASecondEndNamesThePhase() throws {
+        let script = directory.path("late.txt")
+        try "driver driver-1\nat 0 online\nat 1 offer trip-1 10.00\nat 2 accept trip-1\nat 5 arrive\nat 10 begin\nat 100 end\nat 12345678 end\n"
+            .write(toFile: script, atomically: true, encoding: .utf8)
+        let run = try optimistic("run", "--script", script)
+        XCTAssertEqual(run.status, 0, run.error)
+        XCTAssertTrue(lines(run.output).contains("+12345678.0s refused  trip.end is not possible while the trip is ended | sees: online, trip-1 ended, fare USD 11.00 (final), trips done: 1"), run.output)
+    }
+
     func test_run_json_isOneObjectPerEntry_thenTheSummary() throws {
         let run = try optimistic("run", "--script", fixture("restart.txt"), "--json")
         XCTAssertEqual(run.status, 0, run.error)
