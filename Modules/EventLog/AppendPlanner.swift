@@ -75,8 +75,10 @@ package struct AppendPlanner {
         storedEvent: (String) throws -> AppendedEvent?, streamVersion: (String) throws -> Int64
     ) throws -> Placement {
         try Self.validate(streamID: streamID, type: type, schemaVersion: schemaVersion, idempotencyKey: idempotencyKey)
-        if let recordedAt, !Instant.fourDigitYears.contains(Instant(millisecondsSinceEpoch: recordedAt)) {
-            throw EventLogError(.invalidInput, "event '\(type)': its time \(recordedAt) ms is outside years 0000–9999")
+        // The event's own time, or the clock's: either way one an export can carry.
+        let time = recordedAt ?? now.millisecondsSinceEpoch
+        if !Instant.fourDigitYears.contains(Instant(millisecondsSinceEpoch: time)) {
+            throw EventLogError(.invalidInput, "event '\(type)': its time \(Instant(millisecondsSinceEpoch: time)) is outside years 0000–9999")
         }
         if let key = idempotencyKey, let stored = try keysInBatch[ExactString(key)] ?? storedEvent(key) {
             return .duplicate(AppendedEvent(sequence: stored.sequence, streamID: stored.streamID, position: stored.position, isDuplicate: true))

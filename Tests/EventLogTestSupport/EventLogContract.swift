@@ -141,6 +141,10 @@ public struct EventLogContract {
         far.recordedAt = Instant(millisecondsSinceEpoch: .max)
         XCTAssertThrowsError(try log.append([far])) { XCTAssertTrue("\($0)".contains("outside years 0000–9999"), "\($0)") }
         XCTAssertEqual(try log.streamVersion(of: "account-c"), 0)
+        // So is the clock's own time out there (an `earnings simulate --start` in year 9999 went past it).
+        let late = try makeLog(.constant(Instant(millisecondsSinceEpoch: Instant.fourDigitYears.upperBound.millisecondsSinceEpoch + 1)))
+        XCTAssertThrowsError(try late.append([deposit("a", 1)])) { XCTAssertTrue("\($0)".contains("outside years 0000–9999"), "\($0)") }
+        XCTAssertEqual(try late.lastSequence(), 0)
     }
 
     func replayUpcastsOldVersionsAndSkipsUnknownTypes() throws {
