@@ -28,10 +28,9 @@ final class DriverAppStage {
     /// the epoch, `.max` for nothing), kept apart from the apps in a compact array that stays in
     /// the cache, while at scale most apps are cold in memory.
     private var nextWakeUps: [Int64]
-    /// Each app's requests rolled back so far, and whether it may show a trip with steps the
-    /// service never got since (rolled back or refused): kept apart from the apps, so that only
-    /// such an app is looked at (``tripWithLostSteps(_:)``), not every app after each step.
-    private var rollbacks: [Int32]
+    /// Whether each app may show a trip with steps the service never got (rolled back or
+    /// refused since the driver was last free): kept apart from the apps, so that only such an
+    /// app is looked at (``tripWithLostSteps(_:)``), not every app after each step.
     private var mayHaveLostSteps: [Bool]
     private let log: any EventLogStore
     private let random: RandomSource
@@ -44,7 +43,6 @@ final class DriverAppStage {
         self.random = random
         hasRecorded = Array(repeating: false, count: drivers)
         nextWakeUps = Array(repeating: .max, count: drivers)
-        rollbacks = Array(repeating: 0, count: drivers)
         mayHaveLostSteps = Array(repeating: false, count: drivers)
         apps.reserveCapacity(drivers)
         for driver in 0..<drivers {
@@ -111,13 +109,10 @@ final class DriverAppStage {
             latencyMilliseconds: latency,
             outages: online && !serviceDown ? [] : [.init(start: now, end: now.advanced(bySeconds: 1))]
         )
+        let rolledBack = apps[driver].client.state.stats.rolledBack
         let wakeUp = apps[driver].advance(to: now)
         nextWakeUps[driver] = wakeUp?.millisecondsSinceEpoch ?? .max
-        let rolledBack = Int32(truncatingIfNeeded: apps[driver].client.state.stats.rolledBack)
-        if rolledBack != rollbacks[driver] {
-            rollbacks[driver] = rolledBack
-            mayHaveLostSteps[driver] = true
-        }
+        if apps[driver].client.state.stats.rolledBack != rolledBack { mayHaveLostSteps[driver] = true }
         try record(driver)
         return wakeUp
     }

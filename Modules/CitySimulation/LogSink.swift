@@ -113,7 +113,7 @@ final class LogSink: EventLogStore, @unchecked Sendable {
         try fold(events)
         let first = emitted + Int64(buffer.count) + 1
         let now = time.now
-        for event in events { buffer.append(event, at: event.recordedAt ?? now) }
+        for event in events { buffer.append(event, at: now) }
         let appended = events.enumerated().map {
             AppendedEvent(sequence: first + Int64($0.offset), streamID: $0.element.streamID, position: 0, isDuplicate: false)
         }

@@ -48,7 +48,7 @@ public struct SimulationOptions: Sendable, Hashable, Codable {
         guard (1...Self.maxHours).contains(hours) else { throw SimulationError("--hours must be between 1 and \(Self.maxHours)") }
         guard !city.isEmpty else { throw SimulationError("--city must not be empty") }
         // The name heads the summary's first line: a line break or other control character would split or garble it.
-        guard !city.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+        guard !city.containsControlCharacters else {
             throw SimulationError("--city must not contain control characters (line breaks, tabs)")
         }
         guard snapshotEvery >= 1 else { throw SimulationError("--snapshot-every must be at least 1") }

@@ -48,15 +48,15 @@ public struct EventBatch: RandomAccessCollection, Sendable {
     /// Whether an event of the batch has an idempotency key.
     package var hasIdempotencyKeys: Bool { entries.contains { $0.idempotencyKey != nil } }
 
-    /// Adds `event` at the end; its typed value is not kept. It is recorded at `time` if given,
-    /// else at the event's own ``NewEvent/recordedAt``, else at the log's clock when appended.
+    /// Adds `event` at the end; its typed value is not kept. It is recorded at its own
+    /// ``NewEvent/recordedAt``, else at `time`, else at the log's clock when appended.
     public mutating func append(_ event: NewEvent, at time: Instant? = nil) {
         let start = uniquePayloads().writer.bytes.count
         event.withPayload { payloads.writer.bytes.raw($0) }
         entries.append(Entry(
             streamID: event.streamID, type: event.type, schemaVersion: event.schemaVersion,
             correlationID: event.correlationID, causationID: event.causationID, idempotencyKey: event.idempotencyKey,
-            expectedPosition: event.expectedPosition, recordedAt: (time ?? event.recordedAt)?.millisecondsSinceEpoch, payloadStart: start,
+            expectedPosition: event.expectedPosition, recordedAt: (event.recordedAt ?? time)?.millisecondsSinceEpoch, payloadStart: start,
             payloadCount: payloads.writer.bytes.count - start
         ))
     }

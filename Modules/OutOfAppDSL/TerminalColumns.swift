@@ -1,3 +1,5 @@
+import PlatformKit
+
 /// How many terminal columns text takes: two for wide East Asian characters and emoji, one for
 /// anything else. Control characters never reach a terminal: `printable` replaces them.
 enum TerminalColumns {
@@ -33,8 +35,9 @@ enum TerminalColumns {
         }))
     }
 
+    /// A control character, or a line or paragraph separator: all break a drawn line.
     static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.properties.generalCategory == .control || scalar == "\u{2028}" || scalar == "\u{2029}"
+        scalar.isControlCharacter || scalar == "\u{2028}" || scalar == "\u{2029}"
     }
 
     /// East Asian Wide and Fullwidth blocks (Unicode's EastAsianWidth W and F, by block).
