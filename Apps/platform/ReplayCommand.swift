@@ -21,9 +21,7 @@ struct ReplayCommand: ParsableCommand {
         try reportingFailure(tool: "platform") {
             let point = try at.map(ReplayPoint.init)
             guard FileManager.default.fileExists(atPath: log) else { throw SimulationError("\(log): \(missingFileReason(log))") }
-            let store = try SQLiteEventLog(
-                path: log, clock: .constant(.epoch), options: SQLiteEventLogOptions(createIfMissing: false)
-            )
+            let store = try SQLiteEventLog(path: log, clock: .constant(.epoch), options: .reading)
             guard try SimulationRun.storedOptions(in: store) != nil else {
                 throw SimulationError("\(log): holds \(try store.lastSequence()) events but no simulation run; `platform replay` reads a log `platform simulate` wrote")
             }

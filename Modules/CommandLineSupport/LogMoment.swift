@@ -29,7 +29,7 @@ public struct LogMoment: ParsableArguments {
     /// be in the log.
     public func open(streams: [String], missing: String) throws -> (store: SQLiteEventLog, sequence: Int64, last: Int64) {
         guard FileManager.default.fileExists(atPath: log) else { throw ToolError("\(log): \(missingFileReason(log))") }
-        let store = try SQLiteEventLog(path: log, clock: .constant(.epoch), options: SQLiteEventLogOptions(createIfMissing: false))
+        let store = try SQLiteEventLog(path: log, clock: .constant(.epoch), options: .reading)
         do {
             guard try streams.contains(where: { try store.streamVersion(of: $0) > 0 }) else {
                 throw ToolError("\(log): \(missing) (\(streams.count == 1 ? "stream" : "streams") \(streams.joined(separator: ", ")))")

@@ -31,7 +31,7 @@ struct Replay: ParsableCommand {
     func run() throws {
         try reportingFailure(tool: toolName) {
             let instant = try at.map(TimeArgument.parse)
-            let store = try SQLiteEventLog(path: log, clock: .constant(.epoch), options: SQLiteEventLogOptions(createIfMissing: false))
+            let store = try SQLiteEventLog(path: log, clock: .constant(.epoch), options: .reading)
             let fleet = try EarningsFleet.rebuild(driverID: driver, from: store, at: instant)
             try store.close()
             guard let moment = instant ?? fleet.tracker(driver).updatedAt else {

@@ -3,11 +3,18 @@ public struct SQLiteEventLogOptions: Sendable {
     public var durability: Durability
     /// Create the file when it does not exist; otherwise a missing file is an error.
     public var createIfMissing: Bool
-    /// Read the log without writing anything into or beside it (see ``SQLiteEventLog/isReadOnly``);
-    /// appends and snapshots then throw. A log whose directory this process cannot write to is
-    /// always opened so. Without a `-wal` beside it the file is read immutable, which suits a log
-    /// no process appends to while it is read (a writer started later is not seen).
+    /// Read the log without writing into it (see ``SQLiteEventLog/isReadOnly``); appends and
+    /// snapshots then throw, and a writer's lock is never waited for. A log whose directory this
+    /// process cannot write to is always opened so.
+    ///
+    /// A WAL-mode log is read through its `-shm` index, which SQLite makes beside it (with an
+    /// empty `-wal`) when missing, as for any reader: a writer's appends are seen as it commits
+    /// them. Where nothing can be made beside it (read-only media), a log without a `-wal` is
+    /// read immutable.
     public var readOnly: Bool
+    /// With ``readOnly``: a log of an older format is upgraded in place first (its one write),
+    /// where this process may write it, instead of being refused.
+    public var upgradesOlderFormat: Bool
     /// Events per run of the per-stream index (see the README's "Storage layout"), 1 to 2^31.
     public var indexRunLength: Int64
     /// zstd level for snapshots.
@@ -34,7 +41,8 @@ public struct SQLiteEventLogOptions: Sendable {
     public var payloadCompression: PayloadCompression?
 
     public init(
-        durability: Durability = .full, createIfMissing: Bool = true, readOnly: Bool = false, indexRunLength: Int64 = 65_536,
+        durability: Durability = .full, createIfMissing: Bool = true, readOnly: Bool = false, upgradesOlderFormat: Bool = false,
+        indexRunLength: Int64 = 65_536,
         snapshotCompressionLevel: Int = 3, maxSnapshotSize: Int = 1 << 30,
         checkpointPages: Int = 4_000, cachedStreams: Int = 1_000_000,
         writerPageCacheKilobytes: Int = 65_536, eventsPerBlock: Int = 32, payloadCompression: PayloadCompression? = nil
@@ -42,6 +50,7 @@ public struct SQLiteEventLogOptions: Sendable {
         self.durability = durability
         self.createIfMissing = createIfMissing
         self.readOnly = readOnly
+        self.upgradesOlderFormat = upgradesOlderFormat
         self.indexRunLength = min(max(1, indexRunLength), 1 << 31)
         self.snapshotCompressionLevel = snapshotCompressionLevel
         self.maxSnapshotSize = maxSnapshotSize
@@ -51,4 +60,10 @@ public struct SQLiteEventLogOptions: Sendable {
         self.eventsPerBlock = max(1, eventsPerBlock)
         self.payloadCompression = payloadCompression
     }
+}
+
+extension SQLiteEventLogOptions {
+    /// How a tool that only reads opens a log: an existing one, read-only, and upgraded first
+    /// when it is of an older format and may be written.
+    public static var reading: Self { .init(createIfMissing: false, readOnly: true, upgradesOlderFormat: true) }
 }

@@ -81,13 +81,28 @@ extension SQLiteEventLog {
     /// Refuses an existing file that is not an event log (nor a new, empty one when `mayCreate`)
     /// through a read-only connection, before a connection that may write (turning WAL on, making
     /// the schema) opens it: a file that is not a log is left as it was.
-    private static func lookReadOnly(path: String, configuration: Configuration, mayCreate: Bool) throws {
-        guard (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0 > 0 else { return }
+    /// Returns the log's format (nil for a new log).
+    @discardableResult
+    private static func lookReadOnly(path: String, configuration: Configuration, mayCreate: Bool) throws -> Int? {
+        guard (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0 > 0 else { return nil }
         var configuration = configuration
         configuration.readonly = true
         let queue = try DatabaseQueue(path: path, configuration: configuration)
         defer { try? queue.close() }
-        _ = try format(queue, path: path, mayCreate: mayCreate)
+        return try format(queue, path: path, mayCreate: mayCreate)
+    }
+
+    /// Upgrades the existing log at `path` in place when it is of an older format than this
+    /// build's, through a connection that writes, closed again.
+    static func upgradeIfOlder(path: String, configuration: Configuration) throws {
+        var writing = configuration
+        writing.readonly = false
+        do {
+            guard let format = try lookReadOnly(path: path, configuration: writing, mayCreate: false), format < Schema.formatVersion else { return }
+            try openChecked(path: path, configuration: writing, mayCreate: false).close()
+        } catch let error as SchemaInProgress {
+            throw error.problem
+        }
     }
 
     /// The format of the log `reader` reads; nil for a database without tables when `mayCreate`

@@ -5,18 +5,20 @@ import GRDBSQLite
 import PlatformKit
 
 extension SQLiteEventLog {
-    /// Opens the log at `path` without writing into or beside it.
+    /// Opens the log at `path` without writing into it; first upgrades it when `upgrading` and it
+    /// is of an older format (the caller may write it).
     ///
-    /// SQLite reads a WAL-mode log through a `-shm` index beside it, which it makes when missing.
-    /// A log with its `-wal` and `-shm` (a writer has it open, or left them) is read through them,
-    /// and sees what a live writer commits. A log without (closed cleanly and copied, or on
-    /// read-only media) holds all its events in the file, which is opened immutable: no index,
-    /// no locks. A `-wal` holding events without its `-shm` cannot be read without making one.
-    static func openReadOnly(path: String, configuration: Configuration) throws -> DatabasePool {
+    /// SQLite reads a WAL-mode log through a `-shm` index beside it, which it makes (with an
+    /// empty `-wal`) when missing and the directory may be written: the reader then sees what a
+    /// live writer commits. Where nothing can be made beside it (read-only media), a log without
+    /// a `-wal` holds all its events in the file, which is opened immutable: no index, no locks;
+    /// one whose `-wal` holds events cannot be read without its `-shm`.
+    static func openReadOnly(path: String, configuration: Configuration, upgrading: Bool) throws -> DatabasePool {
         var configuration = configuration
         configuration.readonly = true
         let (wal, shm) = (path + "-wal", path + "-shm")
-        let throughIndex = FileManager.default.fileExists(atPath: wal) && FileManager.default.fileExists(atPath: shm)
+        let canMakeIndex = access(URL(fileURLWithPath: path).deletingLastPathComponent().path, W_OK) == 0
+        let throughIndex = canMakeIndex || (FileManager.default.fileExists(atPath: wal) && FileManager.default.fileExists(atPath: shm))
         if !throughIndex && fileSize(wal) > 0 {
             throw EventLogError(
                 .cannotOpen,
@@ -24,6 +26,7 @@ extension SQLiteEventLog {
             )
         }
         do {
+            if upgrading { try upgradeIfOlder(path: path, configuration: configuration) }
             // A SQLite built without URIs would take the URI for a file name: it then reads
             // through an index it makes, which needs a writable directory.
             let immutable = !throughIndex && sqlite3_compileoption_used("USE_URI") == 1

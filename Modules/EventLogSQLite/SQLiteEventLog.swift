@@ -56,7 +56,8 @@ public final class SQLiteEventLog: EventLogStore, BulkEventLogWriter, Sendable {
         let synchronous = options.durability.pragma
         checkpointer = Checkpointer(path: path, thresholdFrames: options.checkpointPages)
         if readOnlyReason != nil {
-            pool = try Self.openReadOnly(path: path, configuration: configuration)
+            let upgrading = options.upgradesOlderFormat && Self.readOnlyReason(path: path, asked: false) == nil
+            pool = try Self.openReadOnly(path: path, configuration: configuration, upgrading: upgrading)
             return
         }
         do {

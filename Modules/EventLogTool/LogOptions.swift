@@ -7,8 +7,8 @@ struct LogOptions: ParsableArguments {
     @Argument(help: "The event log file (SQLite).")
     var log: String
 
-    /// Opens the existing log; never creates one.
+    /// Opens the existing log to read it; never creates one.
     func open() throws -> SQLiteEventLog {
-        try SQLiteEventLog(path: log, clock: .live, options: SQLiteEventLogOptions(createIfMissing: false))
+        try SQLiteEventLog(path: log, clock: .live, options: .reading)
     }
 }

@@ -36,11 +36,6 @@ final class FormatSixLogTests: XCTestCase {
         }
     }
 
-    func fixture(_ name: String) -> String {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("fixtures/eventlog/\(name)").path
-    }
-
     /// A copy of the fixture, opened by this build (with compression and short index runs, like its writer).
     func openCopy() throws -> SQLiteEventLog {
         let path = directory.path("format6.sqlite")

@@ -1,13 +1,15 @@
 import EventLog
-import EventLogSQLite
+@testable import EventLogSQLite
 import EventLogTestSupport
 import Foundation
+import GRDB
 import LedgerDemo
 import PlatformKit
 import XCTest
 
-/// A log opened read-only is read without a byte written into or beside it: immutable when its
-/// events are all in the file, through its `-shm` when a `-wal` still holds some.
+/// A log opened read-only is read without a byte written into it and without waiting for a
+/// writer: through its `-shm` index, which SQLite makes beside it when missing, so a writer's
+/// appends are seen. (On read-only storage: `EventLogToolTests`' `ReadOnlyStorageTests`.)
 final class ReadOnlyLogTests: XCTestCase {
     let directory = TemporaryDirectory()
 
@@ -28,7 +30,7 @@ final class ReadOnlyLogTests: XCTestCase {
         }
     }
 
-    func test_aClosedLog_readsImmutable_andNothingIsWrittenIntoOrBesideIt() throws {
+    func test_aClosedLog_isReadWithoutAByteWrittenIntoIt_andAWriterStartedLaterIsSeen() throws {
         // Characters an SQLite URI gives a meaning to, in the name.
         let path = directory.path("log #1?%20.sqlite")
         let expected: [RecordedEvent]
@@ -43,7 +45,7 @@ final class ReadOnlyLogTests: XCTestCase {
         for file in SQLiteEventLog.files(of: path).dropFirst() { try? FileManager.default.removeItem(atPath: file) }
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
 
-        let log = try readOnly(path)
+        let log = try SQLiteEventLog(path: path, clock: .constant(.epoch), options: .reading)
         XCTAssertTrue(log.isReadOnly)
         XCTAssertEqual(try log.events(), expected)
         XCTAssertEqual(try log.events(EventQuery(stream: "s1")).map(\.sequence), expected.filter { $0.streamID == "s1" }.map(\.sequence))
@@ -51,10 +53,28 @@ final class ReadOnlyLogTests: XCTestCase {
         XCTAssertEqual(try log.loadState(snapshot), [1, 2, 3])
         XCTAssertEqual(message { try log.append(self.deposits(1)) }, "\(path): cannot write: it was opened read-only")
         XCTAssertEqual(message { try log.saveSnapshot(projection: "p", version: 1, sequence: 50, state: [4]) }, "\(path): cannot write: it was opened read-only")
-        try log.close()
-
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)), before)
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.url.path), ["log #1?%20.sqlite"])
+
+        let writer = try makeLog(path)
+        try writer.append(deposits(5))
+        XCTAssertEqual(try log.lastSequence(), 55)
+        try log.close()
+        try writer.close()
+    }
+
+    func test_aReader_doesNotWaitForAWritersLock() throws {
+        let path = directory.path("log.sqlite")
+        let writer = try makeLog(path)
+        try writer.append(deposits(30))
+        try writer.close()
+        try DatabaseQueue(path: path).inDatabase { other in
+            try other.execute(sql: "BEGIN EXCLUSIVE")
+            defer { try? other.execute(sql: "ROLLBACK") }
+
+            let log = try SQLiteEventLog(path: path, clock: .constant(.epoch), options: .reading)
+            XCTAssertEqual(try log.lastSequence(), 30)
+            try log.close()
+        }
     }
 
     func test_eventsStillInTheWAL_areRead() throws {
@@ -69,7 +89,7 @@ final class ReadOnlyLogTests: XCTestCase {
         XCTAssertEqual(try log.lastSequence(), 35)
     }
 
-    func test_aWALWithoutItsIndex_isRefusedInOneLine() throws {
+    func test_aWALCopiedWithoutItsIndex_isReadThroughANewOne() throws {
         let path = directory.path("log.sqlite")
         let copy = directory.path("copy.sqlite")
         let writer = try makeLog(path)
@@ -78,18 +98,12 @@ final class ReadOnlyLogTests: XCTestCase {
         try FileManager.default.copyItem(atPath: path, toPath: copy)
         try FileManager.default.copyItem(atPath: path + "-wal", toPath: copy + "-wal")
 
-        XCTAssertEqual(
-            message { try self.readOnly(copy) },
-            "\(copy): cannot open read-only: its -wal file holds events not yet copied into the log, and SQLite must make a -shm file beside it to read them; copy the log with its -wal to a writable place"
-        )
-        XCTAssertFalse(FileManager.default.fileExists(atPath: copy + "-shm"))
+        XCTAssertEqual(try readOnly(copy).events(), try writer.events())
     }
 
     func test_anOlderFormat_isNotUpgraded() throws {
         let path = directory.path("format6.sqlite")
-        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("fixtures/eventlog/format6.sqlite").path
-        try FileManager.default.copyItem(atPath: fixture, toPath: path)
+        try FileManager.default.copyItem(atPath: fixture("format6.sqlite"), toPath: path)
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
 
         XCTAssertEqual(
@@ -97,6 +111,16 @@ final class ReadOnlyLogTests: XCTestCase {
             "\(path): log format 6 is older than this build's (7) and is upgraded where it is opened for writing; it is read-only here, so copy it to a writable place"
         )
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)), before)
+    }
+
+    func test_anOlderFormat_isUpgradedFirst_whenOpenedToRead() throws {
+        let path = directory.path("format6.sqlite")
+        try FileManager.default.copyItem(atPath: fixture("format6.sqlite"), toPath: path)
+
+        let log = try SQLiteEventLog(path: path, clock: .constant(.epoch), options: .reading)
+        XCTAssertTrue(log.isReadOnly)
+        XCTAssertEqual(try log.statistics(byType: false).formatVersion, Schema.formatVersion)
+        XCTAssertEqual(try log.lastSequence(), 402)
     }
 
     func test_aMissingOrEmptyFile_isNoLog() throws {

@@ -11,3 +11,9 @@ func makeLog(
         durability: durability, indexRunLength: runLength, cachedStreams: cachedStreams, eventsPerBlock: eventsPerBlock, payloadCompression: compression
     ))
 }
+
+/// The path of `fixtures/eventlog/<name>`.
+func fixture(_ name: String) -> String {
+    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("fixtures/eventlog/\(name)").path
+}

@@ -37,7 +37,7 @@ final class ImportCheckTests: XCTestCase {
         let new = directory.path("new.sqlite")
         let refused = try importing(try chainedLines(["a", "a\0b"]), into: new)
         XCTAssertEqual(refused.error, "eventlog: stdin:2: stream id \"a\\0b\" contains a NUL character\n")
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.url.path), ["log.sqlite"], "a refused new log leaves no file")
+        XCTAssertFalse(try FileManager.default.contentsOfDirectory(atPath: directory.url.path).contains { $0.hasPrefix("new.sqlite") }, "a refused new log leaves no file")
     }
 
     func test_aSchemaVersionOrTimeThatCannotBeStoredOrShown_isRefusedNamingTheField_andLeavesNoFile() throws {
