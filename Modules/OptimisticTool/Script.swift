@@ -15,7 +15,7 @@ import TripContract
 /// at 6 accept trip-1
 /// at 90 begin
 /// at 95 dark 120           # a dark spot: no network for 120 s
-/// at 100 estimate trip-1 14.50
+/// at 100 estimate trip-1 14.50  # a trip offered on an earlier line
 /// at 200 end
 /// at 210 restart           # the app is killed and started again from the log
 /// until 900                # keep running until this second (default: until the queue is drained)
@@ -64,6 +64,7 @@ extension Script {
     public init(parsing text: String, file: String) throws(ScriptError) {
         self.init()
         var settingLines: [String: Int] = [:]
+        var offered: Set<String> = []
         for (index, rawLine) in text.textLines.enumerated() {
             var reader = LineReader(file: file, line: index + 1, text: rawLine)
             guard let keyword = reader.next() else { continue }
@@ -84,9 +85,15 @@ extension Script {
                     throw reader.error("time \(second) is before the previous step's \(previous)")
                 }
                 let action = try reader.action()
-                if case .dark(let seconds) = action {
+                switch action {
+                case .dark(let seconds):
                     let start = Script.start.advanced(by: .seconds(second))
                     conditions.outages.append(.init(start: start, end: start.advanced(by: .seconds(seconds))))
+                case .offer(let trip, _): offered.insert(trip)
+                // The service has no such trip: it would ignore the estimate.
+                case .estimate(let trip, _) where !offered.contains(trip):
+                    throw reader.error("estimate: trip '\(trip)' was never offered (no earlier 'offer \(trip)' line)")
+                default: break
                 }
                 steps.append(Step(second: second, line: index + 1, action: action))
             default: throw reader.error("unknown keyword '\(keyword)' (expected driver, seed, latency, loss, timeout, at or until)")

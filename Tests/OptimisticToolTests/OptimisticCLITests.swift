@@ -143,6 +143,18 @@ final class OptimisticCLITests: XCTestCase {
         XCTAssertEqual(try optimistic("inspect", "--client", "driver-3").status, 1, "a missing option is a usage error")
     }
 
+    /// An estimate for a trip no earlier line offered was played as a "new estimate" the service
+    /// then ignored, and the run exited 0.
+    func test_run_anEstimateForATripNeverOffered_isOneLineNamingTheFileLineAndTrip() throws {
+        let script = directory.path("unoffered.txt")
+        try "driver driver-1\nat 0 online\nat 5 offer trip-1 12.00\nat 6 accept trip-1\nat 100 estimate trip-2 14.50\n"
+            .write(toFile: script, atomically: true, encoding: .utf8)
+        let run = try optimistic("run", "--script", script)
+        XCTAssertEqual(run.status, 1)
+        XCTAssertEqual(run.output, "")
+        XCTAssertEqual(run.error, "optimistic: \(script):5: estimate: trip 'trip-2' was never offered (no earlier 'offer trip-2' line)\n")
+    }
+
     func test_scriptParser_namesTheLineOfEachMistake() {
         let cases: [(String, String)] = [
             ("at 5 online\nat 2 begin", "s:2: time 2 is before the previous step's 5"),
@@ -157,6 +169,7 @@ final class OptimisticCLITests: XCTestCase {
             ("until 9999999999\nat 0 online", "s:1: until: 9999999999 is more than 3155760000 seconds"),
             ("latency 1..9223372036854775807\nat 0 online", "s:1: latency: 9223372036854775807 ms is more than 86400000 (a day)"),
             ("driver driver-1\nat 0 online\ndriver driver-2", "s:3: driver is already set on line 1"),
+            ("at 0 estimate trip-1 9.00\nat 0 offer trip-1 9.00", "s:1: estimate: trip 'trip-1' was never offered (no earlier 'offer trip-1' line)"),
         ]
         for (text, message) in cases {
             XCTAssertThrowsError(try Script(parsing: text, file: "s")) { XCTAssertEqual("\($0)", message) }
