@@ -11,6 +11,19 @@ public protocol OnboardingEvent: Event {
 /// The stream of attempt `id`: `onboarding-<id>`.
 public func onboardingAttemptStream(_ attempt: String) -> String { String(concatenating: "onboarding-", attempt) }
 
+/// The stream of account `id`: `onboarding-account-<id>`.
+public func onboardingAccountStream(_ account: String) -> String { String(concatenating: "onboarding-account-", account) }
+
+/// An event of an account's stream, written by one attempt: the account it created, a password it reset.
+public protocol AccountEvent: OnboardingEvent {
+    var account: String { get }
+    var attempt: String { get }
+}
+
+extension AccountEvent {
+    public var streamID: String { onboardingAccountStream(account) }
+}
+
 extension OnboardingEvent {
     /// The stream of attempt `id`.
     static func stream(_ attempt: String) -> String { onboardingAttemptStream(attempt) }
@@ -148,7 +161,7 @@ public struct CodeIssued: OnboardingEvent {
     }
 }
 
-public struct AccountCreated: OnboardingEvent {
+public struct AccountCreated: AccountEvent {
     public static let eventType = "onboarding.account.created"
     public var account: String
     public var attempt: String
@@ -159,7 +172,6 @@ public struct AccountCreated: OnboardingEvent {
     public var firstName: String?
     public var lastName: String?
     public var passwordDigest: String?
-    public var streamID: String { String(concatenating: "onboarding-account-", account) }
 
     public func apply(to state: inout OnboardingState) {
         state.accounts.add(Account(
@@ -170,12 +182,11 @@ public struct AccountCreated: OnboardingEvent {
     }
 }
 
-public struct PasswordReset: OnboardingEvent {
+public struct PasswordReset: AccountEvent {
     public static let eventType = "onboarding.password.reset"
     public var account: String
     public var attempt: String
     public var passwordDigest: String
-    public var streamID: String { String(concatenating: "onboarding-account-", account) }
 
     public func apply(to state: inout OnboardingState) {
         state.accounts.update(account) { $0.passwordDigest = passwordDigest }

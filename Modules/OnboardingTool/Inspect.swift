@@ -1,14 +1,13 @@
 import ArgumentParser
 import CommandLineSupport
-import EventLog
 import EventLogSQLite
 import Foundation
 import OnboardingContract
 import OnboardingService
 
 /// `onboarding inspect --log FILE --attempt ID [--at SEQ] [--json]`: one attempt's back-end
-/// events read from a log (a simulation's, or `onboarding run --log`'s), as a transcript, then
-/// how it ended.
+/// events read from a log (a simulation's, or `onboarding run --log`'s), with those it wrote on
+/// its account's stream, as a transcript, then how it ended.
 struct Inspect: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Print one onboarding attempt's transcript read from an event log (secrets masked), then how it ended."
@@ -29,7 +28,7 @@ struct Inspect: ParsableCommand {
             defer { try? store.close() }
             // Before the attempt's first event (`--at` early), it has not started yet.
             var outcome = "not started yet"
-            let lines = try Transcript(json: json).lines(store, EventQuery(to: sequence, stream: stream)) { event in
+            let lines = try Transcript(json: json).lines(try attemptEvents(store, attempt: attempt, to: sequence)) { event in
                 if outcome == "not started yet" { outcome = "in progress" }
                 switch event {
                 case let issued as SessionIssued: outcome = "signed in as \(issued.account) (\(issued.scenario.rawValue))"

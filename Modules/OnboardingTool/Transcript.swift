@@ -11,18 +11,18 @@ struct Transcript {
     let json: Bool
 
     func lines(_ log: any EventLogReader, after sequence: Int64) throws -> [String] {
-        try lines(log, EventQuery(from: sequence + 1))
+        var events: [RecordedEvent] = []
+        try log.forEach(EventQuery(from: sequence + 1)) { events.append($0) }
+        return try lines(events)
     }
 
-    /// The lines of the onboarding events `query` reads; `each` sees every event as it goes.
-    func lines(_ log: any EventLogReader, _ query: EventQuery, each: (any Event) -> Void = { _ in }) throws -> [String] {
-        var lines: [String] = []
-        try log.forEach(query) { recorded in
-            guard let event = try OnboardingEvents.registry.decode(recorded) else { return }
+    /// The lines of the onboarding events among `events`; `each` sees every one as it goes.
+    func lines(_ events: [RecordedEvent], each: (any Event) -> Void = { _ in }) throws -> [String] {
+        try events.compactMap { recorded in
+            guard let event = try OnboardingEvents.registry.decode(recorded) else { return nil }
             each(event)
-            lines.append(json ? try jsonLine(recorded, event) : text(event))
+            return json ? try jsonLine(recorded, event) : text(event)
         }
-        return lines
     }
 
     private func jsonLine(_ recorded: RecordedEvent, _ event: any Event) throws -> String {

@@ -97,6 +97,42 @@ final class OnboardingCLITests: XCTestCase {
         XCTAssertEqual(unknown.error, "onboarding: \(log): no onboarding attempt 'cli-9' (stream onboarding-cli-9)\n")
     }
 
+    /// `inspect` read the attempt's stream alone, so the account it created and a password it
+    /// reset (events of the account's stream) were missing where `run` prints them, before the
+    /// session. They are shown as of `--at`, and an account an earlier attempt created is not.
+    func test_inspect_showsTheAccountLinesOfTheAttempt_whereRunPrintsThem() throws {
+        let log = directory.path("accounts.sqlite")
+        let register = try onboarding(["run", "--market", "us", "--script", "\(scripts)/register-us.txt", "--log", log])
+        XCTAssertEqual(register.status, 0, register.error)
+        let inspected = try runProcess(tool, ["inspect", "--log", log, "--attempt", "cli-1"])
+        XCTAssertEqual(inspected.status, 0, inspected.error)
+        let created = "account account-1 created (+1••••••••23, a•••@example.com)"
+        for output in [register.output, inspected.output] {
+            let lines = output.split(separator: "\n").map(String.init)
+            let index = try XCTUnwrap(lines.firstIndex(of: created), output)
+            XCTAssertEqual(lines.dropFirst(index + 1).first, "session for account-1 (register)", output)
+        }
+
+        let json = try runProcess(tool, ["inspect", "--log", log, "--attempt", "cli-1", "--json"])
+        let objects = try json.output.split(separator: "\n").map { try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+        let sequence = try XCTUnwrap(objects.first { $0["type"] as? String == "onboarding.account.created" }?["sequence"] as? Int, json.output)
+        let before = try runProcess(tool, ["inspect", "--log", log, "--attempt", "cli-1", "--at", "\(sequence - 1)"])
+        XCTAssertEqual(before.status, 0, before.error)
+        XCTAssertFalse(before.output.contains(created), before.output)
+        let at = try runProcess(tool, ["inspect", "--log", log, "--attempt", "cli-1", "--at", "\(sequence)"])
+        XCTAssertTrue(at.output.contains("\(created)\nattempt cli-1 as of sequence \(sequence) of "), at.output)
+        XCTAssertTrue(at.output.hasSuffix(": in progress\n"), at.output)
+
+        let script = try write("recovery.txt", "mobileNumber: +14155550123\noneTimeCode: {code}\npassword: @forgotPassword\noneTimeCode: {code}\npassword: difference2engine\n")
+        let recovery = try onboarding(["run", "--market", "us", "--script", script, "--log", log])
+        XCTAssertEqual(recovery.status, 0, recovery.error)
+        let started = try XCTUnwrap(recovery.output.split(separator: "\n").first { $0.hasSuffix(" started in us (batching)") }, recovery.output)
+        let reset = try runProcess(tool, ["inspect", "--log", log, "--attempt", String(started.split(separator: " ")[1])])
+        XCTAssertEqual(reset.status, 0, reset.error)
+        XCTAssertTrue(reset.output.contains("password of account-1 reset\nsession for account-1 (accountRecovery)\n"), reset.output)
+        XCTAssertFalse(reset.output.contains("created"), "cli-1 created account-1: \(reset.output)")
+    }
+
     func test_run_readsAScriptWithWindowsLineEnds() throws {
         let text = try String(contentsOfFile: "\(scripts)/register-us.txt", encoding: .utf8)
         let windows = try write("register-windows.txt", text.replacingOccurrences(of: "\n", with: "\r\n"))
