@@ -70,7 +70,6 @@ final class OnboardingCLITests: XCTestCase {
         XCTAssertGreaterThan(try stored.lastSequence(), 20)
     }
 
-    /// A script saved with Windows line ends gives the same transcript.
     /// `inspect` reads an attempt back from `run --log`'s log: the back end's lines of the run's
     /// transcript, in order, then how the attempt ended.
     func test_inspect_readsAnAttemptBackFromTheLog() throws {
@@ -133,6 +132,7 @@ final class OnboardingCLITests: XCTestCase {
         XCTAssertFalse(reset.output.contains("created"), "cli-1 created account-1: \(reset.output)")
     }
 
+    /// A script saved with Windows line ends gives the same transcript.
     func test_run_readsAScriptWithWindowsLineEnds() throws {
         let text = try String(contentsOfFile: "\(scripts)/register-us.txt", encoding: .utf8)
         let windows = try write("register-windows.txt", text.replacingOccurrences(of: "\n", with: "\r\n"))
