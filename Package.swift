@@ -148,7 +148,7 @@ let package = Package(
         tests("EventLog", ["EventLog", "PlatformKit", "EventLogTestSupport", "LedgerDemo"]),
         tests("EventLogSQLite", ["EventLogSQLite", "EventLog", "PlatformKit", "Zstd", "EventLogTestSupport", "LedgerDemo", grdb, crypto]),
         tests("EventLogTool", ["EventLogTool", "CommandLineSupport", "EventLogSQLite", "EventLog", "PlatformKit", "EventLogTestSupport", "LedgerDemo"]),
-        tests("CitySimulation", ["CitySimulation", "OnboardingHarness", "OnboardingService", "EventLog", "EventLogSQLite", "PlatformKit", "EventLogTestSupport", grdb]),
+        tests("CitySimulation", ["CitySimulation", "OnboardingHarness", "OnboardingService", "OOAService", "EventLog", "EventLogSQLite", "PlatformKit", "EventLogTestSupport", grdb]),
     ]
 )
 

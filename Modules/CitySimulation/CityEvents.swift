@@ -32,9 +32,6 @@ struct SimulationStarted: Event {
 struct SimulationFinished: Event {
     static let eventType = "city.simulation.finished"
     var at: Int64
-    /// Trip-state changes the OOA service received for trips still under way at the end (a
-    /// finished trip's are on its own event); nil in logs written before it was recorded.
-    var openTripChanges: Int?
 }
 
 struct RiderArrived: Event {

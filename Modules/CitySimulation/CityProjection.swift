@@ -3,7 +3,7 @@ import OOAService
 import PlatformKit
 
 /// The city's own story, folded from `city.` events (arrivals, trips, kills, outages) and the OOA
-/// service's pushes, for the report's hourly charts.
+/// service's decisions, for the report's hourly charts.
 struct CityProjection: Projection {
     struct State: Codable, Sendable, Equatable {
         var options: SimulationOptions?
@@ -16,7 +16,8 @@ struct CityProjection: Projection {
         var tripsCancelled = 0
         var cancellations: [String: Int] = [:]
         var pickupsInDarkSpots = 0
-        /// Trip-state changes sent to the OOA service, per virtual hour (the hour each trip ended).
+        /// Trip-state changes the OOA service received, per virtual hour (the hour each came in:
+        /// of its decision that ``OOADecision/answersAChange``).
         var ooaChangesPerHour: [Int] = []
         /// Pushes the OOA service sent, per virtual hour (the hour each was sent).
         var ooaPushesPerHour: [Int] = []
@@ -40,28 +41,35 @@ struct CityProjection: Projection {
 
     var name: String { "city.summary" }
     /// 2: refused actions counted by their whole reason (1 kept what came before a colon), and
-    /// pushes counted per hour.
-    var version: Int { 2 }
+    /// pushes counted per hour. 3: changes counted as the OOA service answers them (2 counted a
+    /// trip's when it ended).
+    var version: Int { 3 }
     var events: EventRegistry {
         var registry = CityEvents.registry
         registry.register(OOAPushSent.self)
+        registry.register(OOAChangeHeld.self)
+        registry.register(OOAChangeDropped.self)
         return registry
     }
     var initialState: State { State() }
 
     func apply(_ event: any Event, envelope: RecordedEvent, to state: inout State) {
-        // First: a push is one event in six of a run.
+        // First: the OOA service's decisions are most of a run's events.
         if let e = event.exactly(OOAPushSent.self) {
             Self.count(at: e.at.millisecondsSinceEpoch, in: &state.ooaPushesPerHour, options: state.options)
+            if e.answersAChange { Self.count(at: e.at.millisecondsSinceEpoch, in: &state.ooaChangesPerHour, options: state.options) }
+        } else if let e = event.exactly(OOAChangeHeld.self) {
+            Self.count(at: e.at.millisecondsSinceEpoch, in: &state.ooaChangesPerHour, options: state.options)
+        } else if let e = event.exactly(OOAChangeDropped.self) {
+            if e.answersAChange { Self.count(at: e.at.millisecondsSinceEpoch, in: &state.ooaChangesPerHour, options: state.options) }
         } else if let e = event.exactly(SimulationStarted.self) {
             state.options = e.options
             state.completedPerHour = Array(repeating: 0, count: e.options.hours)
             state.cancelledPerHour = Array(repeating: 0, count: e.options.hours)
             state.ooaChangesPerHour = Array(repeating: 0, count: e.options.hours)
             state.ooaPushesPerHour = Array(repeating: 0, count: e.options.hours)
-        } else if let e = event.exactly(SimulationFinished.self) {
+        } else if type(of: event) == SimulationFinished.self {
             state.finished = true
-            Self.count(at: e.at, in: &state.ooaChangesPerHour, options: state.options, adding: e.openTripChanges ?? 0)
         } else if let e = event.exactly(RiderArrived.self) {
             state.ridersArrived += 1
             state.onboarding[e.market, default: MarketFunnel()].arrived += 1
@@ -82,12 +90,10 @@ struct CityProjection: Projection {
             state.tripsCompleted += 1
             state.grossFares += e.fareMinorUnits
             Self.count(at: e.at, in: &state.completedPerHour, options: state.options)
-            Self.count(at: e.at, in: &state.ooaChangesPerHour, options: state.options, adding: e.ooaChanges)
         } else if let e = event.exactly(TripCancelled.self) {
             state.tripsCancelled += 1
             state.cancellations[e.reason, default: 0] += 1
             Self.count(at: e.at, in: &state.cancelledPerHour, options: state.options)
-            Self.count(at: e.at, in: &state.ooaChangesPerHour, options: state.options, adding: e.ooaChanges)
         } else if type(of: event) == AppKilled.self {
             state.appKills += 1
         } else if let e = event.exactly(DriverActionRefused.self) {
@@ -97,9 +103,9 @@ struct CityProjection: Projection {
         }
     }
 
-    private static func count(at milliseconds: Int64, in buckets: inout [Int], options: SimulationOptions?, adding amount: Int = 1) {
+    private static func count(at milliseconds: Int64, in buckets: inout [Int], options: SimulationOptions?) {
         guard let options, !buckets.isEmpty else { return }
         let hour = Int((milliseconds - options.start.millisecondsSinceEpoch) / 3_600_000)
-        buckets[min(max(hour, 0), buckets.count - 1)] += amount
+        buckets[min(max(hour, 0), buckets.count - 1)] += 1
     }
 }

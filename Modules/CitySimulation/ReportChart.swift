@@ -23,7 +23,7 @@ struct ReportChart {
             ReportChart(
                 title: "OOA service: trip-state changes in vs pushes out per virtual hour", labels: hours,
                 series: [
-                    ("changes in (in the hour their trip ended)", ooa.changesPerHour.map(Double.init)),
+                    ("changes in", ooa.changesPerHour.map(Double.init)),
                     ("pushes out", ooa.pushesPerHour.map(Double.init)),
                 ]
             ),

@@ -134,7 +134,7 @@ extension Simulation {
             positions[driver] = trip.position(at: clock.now)
             drivers[driver].activity = .free
             freeDrivers.insert(driver, at: positions[driver])
-            try tell(&trip, .completed, eta: .zero)
+            try tell(&trip, .canceled, eta: .zero)
         }
         try sink.emit(
             TripCancelled(trip: trip.id, reason: reason, at: clock.now.millisecondsSinceEpoch, ooaChanges: trip.ooaChanges),

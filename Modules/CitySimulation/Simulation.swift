@@ -172,8 +172,7 @@ public final class Simulation {
             let visit = try membership.visit(rider: rider, at: clock.now)
             try sink.emit(MembershipVisited(rider: rider, journey: visit.journey), stream: EntityID.rider(rider))
         case .finish:
-            let openTripChanges = trips.underWay.reduce(0) { $0 + $1.ooaChanges }
-            try sink.emit(SimulationFinished(at: clock.now.millisecondsSinceEpoch, openTripChanges: openTripChanges), stream: "city")
+            try sink.emit(SimulationFinished(at: clock.now.millisecondsSinceEpoch), stream: "city")
             finished = true
         }
     }

@@ -15,9 +15,6 @@ struct TripBook {
     private var slots: [Trip?] = []
     private var free: [Int32] = []
 
-    /// The trips under way, in slot order.
-    var underWay: some Sequence<Trip> { slots.lazy.compactMap { $0 } }
-
     /// Adds `trip`; returns where it is.
     mutating func insert(_ trip: Trip) -> TripRef {
         guard let slot = free.popLast() else {

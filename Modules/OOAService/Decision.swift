@@ -32,6 +32,12 @@ public enum DropReason: String, Sendable, Hashable, CaseIterable, Codable {
     case noActivity = "no-activity"
     /// The held changes came back to the delivered state before their release.
     case unchangedAtRelease = "unchanged-at-release"
+    /// The held changes were overtaken by a newer state pushed at once (a phase change, the end
+    /// of the activity).
+    case superseded
+
+    /// Whether the drop is the decision on a change received, not on a held state.
+    public var answersAChange: Bool { self != .unchangedAtRelease && self != .superseded }
 }
 
 /// The state a push delivers.
@@ -72,6 +78,19 @@ public struct OOAPush: Sendable, Hashable {
     }
 }
 
+extension OOAPush {
+    /// Whether a push of `kind`, `reason` and `priority` is the decision on a change received:
+    /// a start, an end the trip's own change asked for, or a high-priority update. A held state
+    /// is never high-priority (such a change is pushed at once), so its release is not one.
+    public static func answersAChange(kind: PushKind, reason: PushReason, priority: PushPriority) -> Bool {
+        switch kind {
+        case .start: true
+        case .update: priority == .high
+        case .end: reason != .lifetimeLimit
+        }
+    }
+}
+
 /// One decision of the service, with its reason: what "why didn't my Live Activity update?" reads.
 public struct OOADecision: Sendable, Hashable {
     public enum Outcome: Sendable, Hashable {
@@ -92,6 +111,18 @@ public struct OOADecision: Sendable, Hashable {
     public var time: Instant
     public var outcome: Outcome
 
+    /// Whether this is the decision on a change received: each change gets exactly one, at once
+    /// (a push, a hold, a drop). The others answer a held state falling due or being superseded,
+    /// or an activity's lifetime limit.
+    public var answersAChange: Bool {
+        switch outcome {
+        case .pushed(let push): OOAPush.answersAChange(kind: push.kind, reason: push.reason, priority: push.priority)
+        case .debounced, .coalesced: true
+        case .throttled: false
+        case .dropped(let reason): reason.answersAChange
+        }
+    }
+
     public init(tripID: String, time: Instant, outcome: Outcome) {
         self.tripID = tripID
         self.time = time
@@ -104,7 +135,8 @@ public struct OOADecision: Sendable, Hashable {
 
 /// Running totals of the service.
 public struct OOACounters: Sendable, Hashable, Codable {
-    /// Trip-state changes received.
+    /// Trip-state changes received: each gets one decision that ``OOADecision/answersAChange``,
+    /// so `changesIn` = pushes out − lifetime-limit ends + coalesced + dropped + states still held.
     public var changesIn = 0
     /// Pushes sent (starts, updates and ends).
     public var pushesOut = 0

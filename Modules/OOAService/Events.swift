@@ -18,6 +18,9 @@ public struct OOAPushSent: Event, Equatable {
     public var coalesced: Int
     public var rider: String?
     public var notificationKey: String
+
+    /// Whether this is the decision on a change received (see ``OOADecision/answersAChange``).
+    public var answersAChange: Bool { OOAPush.answersAChange(kind: kind, reason: reason, priority: priority) }
 }
 
 /// `ooa.change.held`: a low-priority change waits for the quiet window (`debounced`) or merged
@@ -45,6 +48,9 @@ public struct OOAChangeDropped: Event, Equatable {
     public var trip: String
     public var at: Instant
     public var reason: DropReason
+
+    /// Whether this is the decision on a change received (see ``OOADecision/answersAChange``).
+    public var answersAChange: Bool { reason.answersAChange }
 }
 
 extension OOADecision {

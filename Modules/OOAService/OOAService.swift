@@ -79,6 +79,7 @@ public struct OOAService: Sendable {
         }
         let verdict = significance.evaluate(observed, against: trips[slot])
         if let verdict, verdict.priority == .high {
+            dropHeld(slot, at: time, .superseded, into: &decisions)
             let push = deliver(slot, observed, kind: .update, reason: verdict.reason, priority: .high, at: time)
             return emit(slot, at: time, .pushed(push), into: &decisions)
         }
@@ -157,13 +158,13 @@ extension OOAService {
         guard trips[slot].flags.contains(.pending) else { return }
         guard trips[slot].due <= due else { return schedule(slot) }
         let held = Observed(pendingOf: trips[slot])
+        // The verdict is never high-priority: such a change is pushed at once, not held (see
+        // `OOAPush.answersAChange`), and the delivered state has not changed since.
         guard let verdict = significance.evaluate(held, against: trips[slot]) else {
-            trips[slot].flags.subtract([.pending, .throttled])
-            trips[slot].coalesced = 0
-            return drop(trips.id(of: slot), slot, at: due, .unchangedAtRelease, into: &decisions)
+            return dropHeld(slot, at: due, .unchangedAtRelease, into: &decisions)
         }
         let allowedFrom = trips[slot].budgetTime - budgetTolerance
-        guard verdict.priority == .high || allowedFrom <= due else {
+        guard allowedFrom <= due else {
             trips[slot].due = allowedFrom
             schedule(slot)
             guard !trips[slot].flags.contains(.throttled) else { return }
@@ -180,12 +181,12 @@ extension OOAService {
         end(slot, at: time, phase: trips[slot].deliveredPhase, reason: .lifetimeLimit, remember: lifetime, into: &decisions)
     }
 
-    /// Ends the activity: never held, never throttled; a held state is folded into the end.
+    /// Ends the activity: never held, never throttled; a held state is superseded by the end.
     /// The trip is remembered for `remember` so that late changes are dropped, then forgotten.
     private mutating func end(
         _ slot: Int32, at time: Int64, phase: TripPhase, reason: PushReason, remember: Int64, into decisions: inout [OOADecision]
     ) {
-        if trips[slot].flags.contains(.pending) { trips[slot].coalesced &+= 1 }
+        dropHeld(slot, at: time, .superseded, into: &decisions)
         let observed = Observed(phase: phase, eta: 0, latitude: trips[slot].deliveredLatitude, longitude: trips[slot].deliveredLongitude)
         let push = deliver(slot, observed, kind: .end, reason: reason, priority: .high, at: time)
         counters.ended += 1
@@ -211,6 +212,14 @@ extension OOAService {
         guard !trips[slot].flags.contains(.scheduled) else { return }
         trips[slot].flags.insert(.scheduled)
         timers.push(.init(due: trips[slot].due, slot: slot, generation: trips[slot].generation, kind: .release))
+    }
+
+    /// Drops the state held for `slot`, if any, with the changes merged into it.
+    private mutating func dropHeld(_ slot: Int32, at time: Int64, _ reason: DropReason, into decisions: inout [OOADecision]) {
+        guard trips[slot].flags.contains(.pending) else { return }
+        trips[slot].flags.subtract([.pending, .throttled])
+        trips[slot].coalesced = 0
+        drop(trips.id(of: slot), slot, at: time, reason, into: &decisions)
     }
 
     /// Drops a change of `tripID` (at `slot`, if the service holds the trip).

@@ -65,4 +65,49 @@ final class OOAServiceLawTests: XCTestCase {
             }
         }
     }
+
+    /// Every change received gets exactly one decision answering it, at once; the others answer
+    /// held states and lifetime limits. So the totals add up: changes in = pushes out − lifetime
+    /// ends + coalesced + dropped + states still held.
+    func test_property_eachChangeGetsOneAnsweringDecision_andTheTotalsAddUp() {
+        for seed in 0..<60 {
+            let random = RandomSource.seeded(UInt64(1_000 + seed))
+            var policy = OOAPolicy.standard
+            policy.budget = PushBudget(burst: 1 + random.int(in: 0..<3), interval: .seconds(Int64(5 + random.int(in: 0..<40))))
+            policy.lifetime = .seconds(Int64(300 + random.int(in: 0..<900)))
+            if random.bool(probability: 0.5) {
+                let priority = PushPriority.allCases[random.int(in: 0..<PushPriority.allCases.count)]
+                policy.rules.insert(SignificanceRule(field: .eta, threshold: 30 + random.int(in: 0..<300), priority: priority), at: 0)
+            }
+            var service = OOAService(policy: policy)
+            var decisions: [OOADecision] = []
+            var time = 0.0
+            for _ in 0..<400 {
+                time += random.bool(probability: 0.02) ? 2_000 : Double(random.int(in: 0..<6_000)) / 1_000
+                let trip = "trip-\(random.int(in: 0..<6))"
+                let script = TripScript(trip: trip, rider: "rider-\(trip)", location: Location(latitude: 37.7 + Double(random.int(in: 0..<60)) * 1e-4, longitude: -122.4))
+                let phase = random.bool(probability: 0.08) ? TripPhase.allCases[random.int(in: 0..<TripPhase.allCases.count)] : .enRoute
+                let second = random.bool(probability: 0.05) ? max(0, time - 30) : time
+                let before = decisions.count
+                service.receive(script.change(second, phase, eta: random.int(in: 0..<1_200)), into: &decisions)
+                XCTAssertEqual(decisions[before...].filter(\.answersAChange).count, 1, "seed \(seed): one decision answers each change")
+                if random.bool(probability: 0.2) { service.tick(now: at(time + Double(random.int(in: 0..<60))), into: &decisions) }
+            }
+            service.tick(now: at(time + 30), into: &decisions)
+
+            var held: Set<String> = []
+            for decision in decisions {
+                switch decision.outcome {
+                case .debounced, .coalesced: held.insert(decision.tripID)
+                case .pushed: held.remove(decision.tripID)
+                case .dropped(let reason) where !reason.answersAChange: held.remove(decision.tripID)
+                case .dropped, .throttled: break
+                }
+            }
+            let counters = service.counters
+            let lifetimeEnds = decisions.filter { $0.push?.reason == .lifetimeLimit }.count
+            XCTAssertEqual(counters.changesIn, decisions.filter(\.answersAChange).count, "seed \(seed)")
+            XCTAssertEqual(counters.changesIn, counters.pushesOut - lifetimeEnds + counters.coalesced + counters.dropped + held.count, "seed \(seed)")
+        }
+    }
 }
