@@ -60,9 +60,16 @@ public struct Report: Codable, Sendable {
         if let page = paths.html { try Self.write(Data(html.utf8), to: page) }
     }
 
+    /// Writes `data` to the file at `path` whole or not at all: into a new file beside it, renamed
+    /// over it once written, so that a disk filling up leaves no part of a page (an older report
+    /// stays as it was). A link to a file is followed to it; a device or pipe is written in place.
     private static func write(_ data: Data, to path: String) throws(SimulationError) {
         do {
-            try data.write(to: URL(fileURLWithPath: path))
+            if isDeviceOrPipe(path) {
+                try data.write(to: URL(fileURLWithPath: path))
+            } else {
+                try data.write(to: URL(fileURLWithPath: path).resolvingSymlinksInPath(), options: .atomic)
+            }
         } catch {
             throw SimulationError("\(path): cannot write the report (\(systemReason(of: error)))")
         }
