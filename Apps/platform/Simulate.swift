@@ -52,10 +52,12 @@ struct Simulate: ParsableCommand {
             let started = ContinuousClock.now
             var bar = ProgressBar("simulate")
             Interruption.watch()
-            let summary: SimulationSummary
+            // A signal is acted on between any two steps: the simulation's, its final snapshots,
+            // then the summary, the report and closing the log.
+            let events: Int64
             do {
-                summary = try SimulationRun.run(options, log: store, clock: clock, assets: assets) { progress in
-                    if let signal = Interruption.signal { throw Interrupted(signal: signal, at: progress.virtualTime) }
+                let summary = try SimulationRun.run(options, log: store, clock: clock, assets: assets) { progress in
+                    try Interrupted.check(at: progress.virtualTime)
                     let span = progress.start.duration(to: progress.end).wholeSeconds
                     let done = progress.start.duration(to: progress.virtualTime).wholeSeconds
                     let seconds = max(0.001, (ContinuousClock.now - started).seconds)
@@ -63,27 +65,41 @@ struct Simulate: ParsableCommand {
                     let time = progress.virtualTime.description.prefix(16).replacingOccurrences(of: "T", with: " ")
                     bar.update(done, of: span, detail: "\(time) · \(progress.events) events · \(Int(Double(progress.events) / seconds)) events/s")
                 }
+                bar.finish()
+                let wall = (ContinuousClock.now - started).seconds
+                events = try store.lastSequence()
+                try Interrupted.check(at: clock.now)
+                summary.lines.forEach { print($0) }
+                let peak = Double(ProcessMemory.peakResidentBytes) / 1_048_576
+                print(String(format: "run: %lld events in %.2f s (%.0f events/s), peak RSS %.0f MB", events, wall, Double(events) / wall, peak))
+                if let report {
+                    try Interrupted.check(at: clock.now)
+                    try Report(summary: summary, events: events, wallSeconds: wall, peakResidentMegabytes: peak).write(to: report)
+                    print("report: \(Report.files(for: report).joined(separator: ", "))")
+                }
+                try Interrupted.check(at: clock.now)
             } catch let interrupted as Interrupted {
                 bar.finish()
                 let events = try store.lastSequence()
                 try store.close()
-                printError(tool: "platform", "\(interrupted) at virtual time \(interrupted.at); \(log) ends at event \(events), its last whole batch: `platform simulate --resume --log \(log)` continues the run")
-                throw ExitCode(128 + interrupted.signal)
-            }
-            bar.finish()
-            let wall = (ContinuousClock.now - started).seconds
-            let events = try store.lastSequence()
-            summary.lines.forEach { print($0) }
-            let peak = Double(ProcessMemory.peakResidentBytes) / 1_048_576
-            print(String(format: "run: %lld events in %.2f s (%.0f events/s), peak RSS %.0f MB", events, wall, Double(events) / wall, peak))
-            if let report {
-                try Report(summary: summary, events: events, wallSeconds: wall, peakResidentMegabytes: peak).write(to: report)
-                print("report: \(Report.files(for: report).joined(separator: ", "))")
+                throw stop(interrupted, logEndingAt: events)
             }
             let hash = try store.headHash() ?? "-"
             try store.close()
+            do throws(Interrupted) {
+                try Interrupted.check(at: clock.now)
+            } catch {
+                throw stop(error, logEndingAt: events)
+            }
             print("log head hash: \(hash)")
         }
+    }
+
+    /// Says where the log of a run stopped by `interrupted` ends (at event `events`) and how to go
+    /// on; the status to exit with, 128 + the signal's number, as when a signal ends a process.
+    private func stop(_ interrupted: Interrupted, logEndingAt events: Int64) -> ExitCode {
+        printError(tool: "platform", "\(interrupted) at virtual time \(interrupted.at); \(log) ends at event \(events), its last whole batch: `platform simulate --resume --log \(log)` continues the run")
+        return ExitCode(128 + interrupted.signal)
     }
 
     private static let defaults = SimulationOptions()
@@ -149,6 +165,11 @@ struct Simulate: ParsableCommand {
 private struct Interrupted: Error, CustomStringConvertible {
     let signal: Int32
     let at: Instant
+
+    /// Throws the signal received since `Interruption.watch()`, if any, as seen at virtual time `at`.
+    static func check(at: Instant) throws(Interrupted) {
+        if let signal = Interruption.signal { throw Interrupted(signal: signal, at: at) }
+    }
 
     var description: String { "interrupted (\(signal == SIGINT ? "SIGINT" : "SIGTERM"))" }
 }

@@ -94,11 +94,13 @@ final class ServiceSnapshots {
         }
     }
 
-    /// Snapshots every state now, one after the other (at the end of a run).
-    func saveAll(_ sink: LogSink) throws {
+    /// Snapshots every state now, one after the other (at the end of a run), calling `stored`
+    /// once each is stored: an error it throws stops there.
+    func saveAll(_ sink: LogSink, stored: () throws -> Void) throws {
         for index in sources.indices {
             try save(index, sink)
             try sink.flush()
+            try stored()
         }
     }
 

@@ -17,7 +17,8 @@ public enum SimulationRun {
     /// virtual time as it appends it (batches are appended and projected on a second thread).
     /// If `log` already holds the start of the same run (a killed run), it is checked event by
     /// event and the run continues after it. An error `progress` throws stops the run, as any
-    /// error does: the log then ends at the last whole batch.
+    /// error does: the log then ends at the last whole batch. `progress` is also called after
+    /// each of the final snapshots, so that an interruption it checks for is seen there too.
     public static func run(
         _ options: SimulationOptions, log: some EventLogStore & SnapshotStore, clock: VirtualClock, assets: SimulationAssets,
         progress: @escaping (Progress) throws -> Void = { _ in }
@@ -37,10 +38,11 @@ public enum SimulationRun {
     ) throws -> ServiceStates {
         let options = simulation.options
         simulation.serviceSnapshots = snapshots
-        try simulation.run { simulation in
+        let reportProgress = { (simulation: Simulation) in
             try progress(Progress(virtualTime: simulation.now, start: options.start, end: options.end, events: simulation.events))
         }
-        try snapshots.saveAll(simulation.sink)
+        try simulation.run(progress: reportProgress)
+        try snapshots.saveAll(simulation.sink) { try reportProgress(simulation) }
         return snapshots.states
     }
 

@@ -113,6 +113,46 @@ final class PlatformCLITests: XCTestCase {
         XCTAssertEqual(hash(continued.output), hash(reference.output))
     }
 
+    /// SIGTERM once the run's last event is stored (during its final snapshots, its summary, or
+    /// while its report waits for a reader of the pipe it goes to) stops the command as a SIGTERM
+    /// mid-run does: the same line, status 143, no head hash, and a log `--resume` finishes.
+    func test_sigtermAfterTheLastEvent_stopsAsMidRun_andResumeFinishes() throws {
+        let directory = TemporaryDirectory()
+        let reference = try runProcess(platform, ["simulate", "--log", directory.path("full.sqlite")] + run)
+        XCTAssertEqual(reference.status, 0, reference.error)
+        let last = try XCTUnwrap(Int64(events(reference.output)))
+
+        // The report goes to a pipe no one reads yet: the command cannot end before it is opened.
+        let path = directory.path("late.sqlite")
+        let pipe = directory.path("report.pipe")
+        XCTAssertEqual(mkfifo(pipe, 0o600), 0)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: platform)
+        process.arguments = ["simulate", "--log", path, "--report", pipe] + run
+        let (output, errors) = (Pipe(), Pipe())
+        (process.standardOutput, process.standardError) = (output, errors)
+        try process.run()
+        while process.isRunning, committedEvents(path) < last {
+            usleep(2_000)
+        }
+        kill(process.processIdentifier, SIGTERM)
+        let reader = open(pipe, O_RDONLY | O_NONBLOCK)
+        defer { close(reader) }
+        process.waitUntilExit()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        XCTAssertEqual(process.terminationStatus, 143, message)
+        XCTAssertTrue(message.hasPrefix("platform: interrupted (SIGTERM) at virtual time 2026-11-18T"), message)
+        XCTAssertTrue(message.hasSuffix(
+            "; \(path) ends at event \(last), its last whole batch: `platform simulate --resume --log \(path)` continues the run\n"
+        ), message)
+        XCTAssertEqual(message.filter { $0 == "\n" }.count, 1, message)
+        XCTAssertNil(hash(String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)))
+        XCTAssertEqual(try runProcess(eventlog, ["verify", path]).status, 0)
+        let resumed = try runProcess(platform, ["simulate", "--resume", "--log", path, "--fixtures", Self.fixtures])
+        XCTAssertEqual(resumed.status, 0, resumed.error)
+        XCTAssertEqual(hash(resumed.output), hash(reference.output))
+    }
+
     /// A killed run's log another tool then appended to: resume names the first event that is not
     /// the run's, and leaves the log as it was.
     func test_resumeAfterAnotherToolAppended_namesTheForeignEvent() throws {

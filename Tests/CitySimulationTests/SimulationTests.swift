@@ -216,6 +216,25 @@ final class SimulationTests: XCTestCase {
         }
     }
 
+    /// `progress` is asked between the final snapshots too, so that an interruption seen there
+    /// (`platform simulate`'s Ctrl-C) stops the run before its summary; the log then resumes to
+    /// the same end.
+    func test_anErrorOfProgressBetweenTheFinalSnapshots_stopsTheRun_andTheLogResumes() throws {
+        let (full, summary) = try run(small)
+        let snapshots = try full.allSnapshots().count
+        struct Interrupted: Error {}
+        let current = Mutex(VirtualClock())
+        let log = InMemoryEventLog(clock: Clock { current.withLock { $0.now } })
+        XCTAssertThrowsError(try SimulationRun.run(small, log: log, clock: current.withLock { $0 }, assets: assets) { _ in
+            if try log.allSnapshots().count == snapshots - 1 { throw Interrupted() }
+        }) { XCTAssertTrue($0 is Interrupted, "\($0)") }
+        XCTAssertEqual(try log.lastSequence(), try full.lastSequence())
+        let restarted = VirtualClock()
+        current.withLock { $0 = restarted }
+        XCTAssertEqual(try SimulationRun.run(small, log: log, clock: restarted, assets: assets), summary)
+        XCTAssertEqual(try fingerprint(log), try fingerprint(full))
+    }
+
     func test_resume_refusesALogOfAnotherRun() throws {
         let (log, _) = try run(small)
         var other = small
