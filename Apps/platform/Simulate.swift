@@ -85,7 +85,14 @@ struct Simulate: ParsableCommand {
                 throw stop(interrupted, logEndingAt: events)
             }
             let hash = try store.headHash() ?? "-"
-            try store.close()
+            do {
+                try store.close()
+            } catch let uncopied as SQLiteEventLog.UncopiedWAL {
+                throw SimulationError(
+                    "\(log): the run is complete and stored, but copying the -wal into the log failed: \(uncopied.reason) "
+                        + "(the log is whole only with \(log)-wal beside it; free space, then `platform simulate --resume --log \(log)` finishes it)"
+                )
+            }
             do throws(Interrupted) {
                 try Interrupted.check(at: clock.now)
             } catch {

@@ -98,14 +98,37 @@ public final class SQLiteEventLog: EventLogStore, BulkEventLogWriter, Sendable {
     }
 
     /// Checkpoints the WAL into the main file and closes it; further use throws.
+    ///
+    /// A checkpoint the disk fails (full, or a write error) loses nothing, every commit being in
+    /// the -wal: it throws ``UncopiedWAL``, which says so.
     public func close() throws {
         checkpointer.stop()
         preparer.stop()
         do {
             if !isReadOnly { _ = try pool.writeWithoutTransaction { try $0.checkpoint(.truncate) } }
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_FULL || error.resultCode == .SQLITE_IOERR {
+            throw UncopiedWAL(path: path, reason: Self.describe(error))
+        } catch {
+            throw Self.mapped(error, path: path)
+        }
+        do {
             try pool.close()
         } catch {
             throw Self.mapped(error, path: path)
+        }
+    }
+
+    /// ``close()`` could not copy the -wal into the log (a full disk): everything appended is
+    /// stored all the same, in the -wal, which readers read with the log and a writer's next
+    /// close copies.
+    public struct UncopiedWAL: Error, CustomStringConvertible, Sendable {
+        public var path: String
+        /// SQLite's reason: "database or disk is full", say.
+        public var reason: String
+
+        public var description: String {
+            "\(path): everything appended is stored, but copying the -wal into the log failed: \(reason) "
+                + "(the log is whole only with \(path)-wal beside it, until a writer closes it with room on the disk)"
         }
     }
 
