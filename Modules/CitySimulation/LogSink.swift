@@ -51,6 +51,9 @@ final class LogSink: EventLogStore, @unchecked Sendable {
     private var writer: BackgroundWriter<Job>!
     /// Events of the run so far (stored or re-derived).
     private(set) var emitted: Int64 = 0
+    /// The virtual time the last event emitted is recorded at (the run's start before the first):
+    /// the log's time at ``lastAssignedSequence``, when a snapshot there is created.
+    private(set) var lastEventTime: Instant
     /// Stored events still to be matched while resuming.
     private var storedPrefix: Int64
     /// Projections that fold every event as it is emitted, at the sequence it will be appended at
@@ -63,6 +66,7 @@ final class LogSink: EventLogStore, @unchecked Sendable {
         folds = ProjectionGroup(startingEmpty: projections)
         self.time = time
         self.stamp = stamp
+        lastEventTime = time.now
         self.batchSize = batchSize
         storedPrefix = try log.lastSequence()
         writer = BackgroundWriter(depth: Self.queuedBatches) { [unowned self] job in
@@ -107,6 +111,7 @@ final class LogSink: EventLogStore, @unchecked Sendable {
             let now = time.now
             for (event, landed) in zip(events, appended) where !landed.isDuplicate {
                 try folds.apply(event, at: landed.sequence, recordedAt: event.recordedAt ?? now)
+                lastEventTime = event.recordedAt ?? now
             }
             return appended
         }
@@ -114,6 +119,7 @@ final class LogSink: EventLogStore, @unchecked Sendable {
         let first = emitted + Int64(buffer.count) + 1
         let now = time.now
         for event in events { buffer.append(event, at: now) }
+        if let last = events.last { lastEventTime = last.recordedAt ?? now }
         let appended = events.enumerated().map {
             AppendedEvent(sequence: first + Int64($0.offset), streamID: $0.element.streamID, position: 0, isDuplicate: false)
         }
@@ -171,6 +177,7 @@ final class LogSink: EventLogStore, @unchecked Sendable {
             buffer.removeLast(buffer.count - first)
             throw error
         }
+        if !events.isEmpty { lastEventTime = now }
         try buffer.withPayloadBytes { payloads in
             for (offset, event) in events.enumerated() {
                 let index = first + offset

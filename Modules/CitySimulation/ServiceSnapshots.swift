@@ -94,21 +94,32 @@ final class ServiceSnapshots {
         }
     }
 
-    /// Snapshots every state now, one after the other (at the end of a run), calling `stored`
+    /// Snapshots every state now, one after the other (at the end of a run), but those already
+    /// snapshotted at the sink's last event: a resumed run's log may hold them (the run had ended,
+    /// or was killed while storing them), and the run may have just taken one. Calls `stored`
     /// once each is stored: an error it throws stops there.
     func saveAll(_ sink: LogSink, stored: () throws -> Void) throws {
-        for index in sources.indices {
+        let sequence = sink.lastAssignedSequence
+        for index in sources.indices where try !isSnapshotted(index, at: sequence) {
             try save(index, sink)
             try sink.flush()
             try stored()
         }
     }
 
-    /// Snapshots source `index` at the sink's last event: the state is encoded and compressed
-    /// now (in chunks, never whole), and stored once that event is appended.
+    /// Whether source `index` has a snapshot at `sequence`, stored or to be stored.
+    private func isSnapshotted(_ index: Int, at sequence: Int64) throws -> Bool {
+        let projection = sources[index].projection
+        return try last[index].sequence == sequence
+            || store.snapshots(of: projection.name).contains { $0.sequence == sequence && $0.projectionVersion == projection.version }
+    }
+
+    /// Snapshots source `index` at the sink's last event, created at that event's time: the state
+    /// is encoded and compressed now (in chunks, never whole), and stored once that event is appended.
     private func save(_ index: Int, _ sink: LogSink) throws {
         let (store, sequence) = (store, sink.lastAssignedSequence)
-        let prepared = try sources[index].prepare(store, sequence)
+        var prepared = try sources[index].prepare(store, sequence)
+        prepared.createdAt = sink.lastEventTime
         last[index] = (sequence, prepared.stateSize)
         unwritten.add(1, ordering: .relaxed)
         sink.afterBuffered { [self] in

@@ -88,11 +88,24 @@ public final class InMemoryEventLog: EventLogStore, SnapshotStore, Sendable {
     @discardableResult
     public func saveSnapshot(projection: String, version: Int, sequence: Int64, state: consuming some ContiguousBytes) throws -> SnapshotInfo {
         let state = state.withUnsafeBytes { [UInt8]($0) }
-        let now = clock.now()
-        return storage.withLock { storage in
+        return store(projection: projection, version: version, sequence: sequence, state: state, createdAt: clock.now())
+    }
+
+    /// Stores the encoded state the default `prepareSnapshot` collected, created at its
+    /// `createdAt`, else at the clock's time.
+    @discardableResult
+    public func saveSnapshot(_ prepared: PreparedSnapshot) throws -> SnapshotInfo {
+        store(
+            projection: prepared.projection, version: prepared.version, sequence: prepared.sequence, state: [UInt8](prepared.stored),
+            createdAt: prepared.createdAt ?? clock.now()
+        )
+    }
+
+    private func store(projection: String, version: Int, sequence: Int64, state: [UInt8], createdAt: Instant) -> SnapshotInfo {
+        storage.withLock { storage in
             let info = SnapshotInfo(
                 id: Int64(storage.snapshots.count + 1), projection: projection, projectionVersion: version,
-                sequence: sequence, stateSize: state.count, storedSize: state.count, createdAt: now
+                sequence: sequence, stateSize: state.count, storedSize: state.count, createdAt: createdAt
             )
             storage.snapshots.append((info, state))
             return info

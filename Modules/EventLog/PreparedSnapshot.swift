@@ -1,4 +1,5 @@
 import Foundation
+import PlatformKit
 
 /// Receives a state's encoding in order, in pieces: bytes, and gaps for bytes that are known
 /// only once the bytes after them are written (the length of a long region, which comes before
@@ -51,12 +52,17 @@ public struct PreparedSnapshot: Sendable {
     public let stateSize: Int
     /// What the store keeps: the encoded state, or its compressed form.
     public let stored: Data
+    /// When the state was the projection's, recorded as the snapshot's time; `nil` (the default)
+    /// for the log's clock when it is stored. A run in virtual time sets it to the time of the
+    /// event at `sequence`, as it sets each event's ``NewEvent/recordedAt``.
+    public var createdAt: Instant?
 
-    public init(projection: String, version: Int, sequence: Int64, stateSize: Int, stored: Data) {
+    public init(projection: String, version: Int, sequence: Int64, stateSize: Int, stored: Data, createdAt: Instant? = nil) {
         self.projection = projection
         self.version = version
         self.sequence = sequence
         self.stateSize = stateSize
         self.stored = stored
+        self.createdAt = createdAt
     }
 }

@@ -61,7 +61,8 @@ public protocol SnapshotStore {
     /// holds the whole encoding). Store it with ``saveSnapshot(_:)``.
     func prepareSnapshot(projection: String, version: Int, sequence: Int64, encode: (EncodedStateSink) throws -> Void) throws -> PreparedSnapshot
 
-    /// Stores a snapshot made by ``prepareSnapshot(projection:version:sequence:encode:)``.
+    /// Stores a snapshot made by ``prepareSnapshot(projection:version:sequence:encode:)``, created
+    /// at its ``PreparedSnapshot/createdAt`` if it has one, else at the log's clock.
     @discardableResult
     func saveSnapshot(_ prepared: PreparedSnapshot) throws -> SnapshotInfo
 }
@@ -72,12 +73,6 @@ extension SnapshotStore {
         let state = EncodedStateBytes()
         try encode(.collecting(into: state))
         return PreparedSnapshot(projection: projection, version: version, sequence: sequence, stateSize: state.bytes.count, stored: state.bytes)
-    }
-
-    /// Stores the encoded state the default ``prepareSnapshot(projection:version:sequence:encode:)`` collected.
-    @discardableResult
-    public func saveSnapshot(_ prepared: PreparedSnapshot) throws -> SnapshotInfo {
-        try saveSnapshot(projection: prepared.projection, version: prepared.version, sequence: prepared.sequence, state: prepared.stored)
     }
 
     /// Makes a snapshot of `state` of `projection` at `sequence`, its encoding streamed in chunks.

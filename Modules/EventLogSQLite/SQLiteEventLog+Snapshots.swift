@@ -84,18 +84,19 @@ extension SQLiteEventLog: SnapshotStore {
         )
     }
 
-    /// Stores a snapshot made by `prepareSnapshot` (or `saveSnapshot(projection:version:sequence:state:)`).
+    /// Stores a snapshot made by `prepareSnapshot` (or `saveSnapshot(projection:version:sequence:state:)`),
+    /// created at its `createdAt`, else at the clock's time.
     @discardableResult
     public func saveSnapshot(_ prepared: PreparedSnapshot) throws -> SnapshotInfo {
         try requireWritable()
-        let now = clock.now()
+        let createdAt = prepared.createdAt ?? clock.now()
         let arguments: StatementArguments = [prepared.projection, prepared.version, prepared.sequence, prepared.stateSize]
         do {
             return try pool.write { db in
-                try Self.insertSnapshot(db, arguments, prepared.stored, createdAt: now)
+                try Self.insertSnapshot(db, arguments, prepared.stored, createdAt: createdAt)
                 return SnapshotInfo(
                     id: db.lastInsertedRowID, projection: prepared.projection, projectionVersion: prepared.version,
-                    sequence: prepared.sequence, stateSize: prepared.stateSize, storedSize: prepared.stored.count, createdAt: now
+                    sequence: prepared.sequence, stateSize: prepared.stateSize, storedSize: prepared.stored.count, createdAt: createdAt
                 )
             }
         } catch {

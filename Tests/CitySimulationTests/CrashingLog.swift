@@ -1,22 +1,26 @@
 import EventLog
 import Foundation
 
-/// A log that "dies" (throws) on its `appendsBeforeCrash + 1`-th append, like a killed process:
-/// every earlier batch is stored whole, nothing of the failing one.
+/// A log that "dies" (throws) on its `appendsBeforeCrash + 1`-th append, or on storing its
+/// `snapshotsBeforeCrash.count + 1`-th snapshot at sequence `snapshotsBeforeCrash.at`, like a
+/// killed process: every earlier batch and snapshot is stored whole, nothing of the failing one.
 final class CrashingLog: EventLogStore, SnapshotStore, @unchecked Sendable {
     struct Crash: Error {}
 
     let inner: InMemoryEventLog
     private var appendsLeft: Int
+    private var snapshotsLeft: Int
+    private let crashingSequence: Int64?
 
-    init(_ inner: InMemoryEventLog, appendsBeforeCrash: Int) {
+    init(_ inner: InMemoryEventLog, appendsBeforeCrash: Int = .max, snapshotsBeforeCrash: (count: Int, at: Int64)? = nil) {
         self.inner = inner
         appendsLeft = appendsBeforeCrash
+        snapshotsLeft = snapshotsBeforeCrash?.count ?? .max
+        crashingSequence = snapshotsBeforeCrash?.at
     }
 
     func append(_ events: [NewEvent]) throws -> [AppendedEvent] {
-        guard appendsLeft > 0 else { throw Crash() }
-        appendsLeft -= 1
+        try survive(&appendsLeft)
         return try inner.append(events)
     }
 
@@ -27,6 +31,17 @@ final class CrashingLog: EventLogStore, SnapshotStore, @unchecked Sendable {
     func allSnapshots() throws -> [SnapshotInfo] { try inner.allSnapshots() }
     func loadState(_ snapshot: SnapshotInfo) throws -> [UInt8] { try inner.loadState(snapshot) }
     func saveSnapshot(projection: String, version: Int, sequence: Int64, state: consuming some ContiguousBytes) throws -> SnapshotInfo {
-        try inner.saveSnapshot(projection: projection, version: version, sequence: sequence, state: state)
+        if sequence == crashingSequence { try survive(&snapshotsLeft) }
+        return try inner.saveSnapshot(projection: projection, version: version, sequence: sequence, state: state)
+    }
+    func saveSnapshot(_ prepared: PreparedSnapshot) throws -> SnapshotInfo {
+        if prepared.sequence == crashingSequence { try survive(&snapshotsLeft) }
+        return try inner.saveSnapshot(prepared)
+    }
+
+    /// Counts one more write against `left`; throws once none is left.
+    private func survive(_ left: inout Int) throws {
+        guard left > 0 else { throw Crash() }
+        left -= 1
     }
 }

@@ -264,6 +264,25 @@ final class PlatformCLITests: XCTestCase {
         }
     }
 
+    /// A finished run resumed appends nothing (each resume used to store every final snapshot
+    /// again), and prints the run's summary and head hash.
+    func test_resumeOfAFinishedRun_appendsNothing() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.path("finished.sqlite")
+        let first = try runProcess(platform, ["simulate", "--log", path] + run)
+        XCTAssertEqual(first.status, 0, first.error)
+        let snapshots = try runProcess(eventlog, ["snapshots", path])
+        XCTAssertEqual(snapshots.status, 0, snapshots.error)
+        for _ in 0..<2 {
+            let resumed = try runProcess(platform, ["simulate", "--resume", "--log", path, "--fixtures", Self.fixtures])
+            XCTAssertEqual(resumed.status, 0, resumed.error)
+            XCTAssertEqual(summary(resumed.output), summary(first.output))
+            XCTAssertEqual(hash(resumed.output), hash(first.output))
+            XCTAssertEqual(events(resumed.output), events(first.output))
+            XCTAssertEqual(try runProcess(eventlog, ["snapshots", path]).output, snapshots.output)
+        }
+    }
+
     /// The events committed to the log at `path`, read as another process may while it is written
     /// (0 before its schema is).
     private func committedEvents(_ path: String) -> Int64 {

@@ -199,16 +199,12 @@ final class SimulationTests: XCTestCase {
         let (full, summary) = try run(small)
         let expected = try fingerprint(full)
         for appends in [0, 1, 4, 11] {
-            // The log reads the current process's clock; a restarted process has a fresh one.
-            let current = Mutex(VirtualClock())
-            let inner = InMemoryEventLog(clock: Clock { current.withLock { $0.now } })
+            let process = ProcessClock()
+            let inner = InMemoryEventLog(clock: process.clock)
             let crashing = CrashingLog(inner, appendsBeforeCrash: appends)
-            XCTAssertThrowsError(try SimulationRun.run(small, log: crashing, clock: current.withLock { $0 }, assets: assets))
+            XCTAssertThrowsError(try SimulationRun.run(small, log: crashing, clock: process.current, assets: assets))
             XCTAssertLessThan(try inner.lastSequence(), Int64(expected.count))
-            let restarted = VirtualClock()
-            current.withLock { $0 = restarted }
-            let options = try SimulationRun.storedOptions(in: inner) ?? small
-            let resumed = try SimulationRun.run(options, log: inner, clock: restarted, assets: assets)
+            let resumed = try resume(inner, restarting: process)
             XCTAssertEqual(resumed, summary, "resumed after \(appends) appends")
             let actual = try fingerprint(inner)
             XCTAssertEqual(actual.count, expected.count, "resumed after \(appends) appends")
@@ -235,6 +231,74 @@ final class SimulationTests: XCTestCase {
         XCTAssertEqual(try fingerprint(log), try fingerprint(full))
     }
 
+    /// A finished run resumed (again and again) appends nothing: not an event, nor a second
+    /// snapshot at the end (each resume used to store all of them again, created at the run's start).
+    func test_resumeOfAFinishedRun_appendsNothing() throws {
+        let process = ProcessClock()
+        let log = InMemoryEventLog(clock: process.clock)
+        let summary = try SimulationRun.run(small, log: log, clock: process.current, assets: assets)
+        let (events, snapshots) = (try fingerprint(log), try log.allSnapshots())
+        for _ in 0..<2 {
+            XCTAssertEqual(try resume(log, restarting: process), summary)
+            XCTAssertEqual(try fingerprint(log), events)
+            XCTAssertEqual(try log.allSnapshots(), snapshots)
+        }
+        try assertSnapshotsAreCreatedAtTheirSequencesTime(log)
+    }
+
+    /// A run killed while it stored its final snapshots, resumed, stores those it had not stored
+    /// (at the time of the run's last event), and none it had.
+    func test_resumeOfARunKilledAmidItsFinalSnapshots_storesTheMissingOnes() throws {
+        let (full, summary) = try run(small)
+        let end = try full.lastSequence()
+        let process = ProcessClock()
+        let log = InMemoryEventLog(clock: process.clock)
+        let crashing = CrashingLog(log, snapshotsBeforeCrash: (4, at: end))
+        XCTAssertThrowsError(try SimulationRun.run(small, log: crashing, clock: process.current, assets: assets))
+        XCTAssertEqual(try log.lastSequence(), end)
+        let stored = try log.allSnapshots()
+        XCTAssertEqual(stored.filter { $0.sequence == end }.count, 4)
+
+        XCTAssertEqual(try resume(log, restarting: process), summary)
+        XCTAssertEqual(try fingerprint(log), try fingerprint(full))
+        let snapshots = try log.allSnapshots()
+        XCTAssertEqual(Array(snapshots.prefix(stored.count)), stored)
+        let final = snapshots.filter { $0.sequence == end }.map(\.projection)
+        XCTAssertEqual(final.sorted(), SimulationRun.projections.map(\.name).sorted(), "one snapshot of each projection at the end")
+        XCTAssertEqual(snapshots.count, stored.count + final.count - 4)
+        try assertSnapshotsAreCreatedAtTheirSequencesTime(log)
+    }
+
+    /// Every snapshot is created at the virtual time of the log at its sequence, its last event's:
+    /// not when the batch holding that event was appended (up to minutes later in a small city),
+    /// nor at the run's start when a resumed run appends none.
+    func test_snapshotsAreCreatedAtTheTimeOfTheirLastEvent() throws {
+        let directory = TemporaryDirectory()
+        let clock = VirtualClock()
+        let log = try SQLiteEventLog(path: directory.path("run.sqlite"), clock: .virtual(clock))
+        _ = try SimulationRun.run(small, log: log, clock: clock, assets: assets)
+        XCTAssertGreaterThan(try log.allSnapshots().count, SimulationRun.projections.count, "snapshots before the end")
+        try assertSnapshotsAreCreatedAtTheirSequencesTime(log)
+    }
+
+    private func assertSnapshotsAreCreatedAtTheirSequencesTime(
+        _ log: some EventLogReader & SnapshotStore, file: StaticString = #filePath, line: UInt = #line
+    ) throws {
+        let times = Dictionary(uniqueKeysWithValues: try log.events().map { ($0.sequence, $0.recordedAt) })
+        for snapshot in try log.allSnapshots() {
+            XCTAssertEqual(
+                snapshot.createdAt, times[snapshot.sequence], "snapshot \(snapshot.id) of \(snapshot.projection) at \(snapshot.sequence)",
+                file: file, line: line
+            )
+        }
+    }
+
+    /// `log`'s run resumed by a restarted process, with the options the log holds.
+    private func resume(_ log: InMemoryEventLog, restarting process: ProcessClock) throws -> SimulationSummary {
+        let options = try SimulationRun.storedOptions(in: log) ?? small
+        return try SimulationRun.run(options, log: log, clock: process.restart(), assets: assets)
+    }
+
     func test_resume_refusesALogOfAnotherRun() throws {
         let (log, _) = try run(small)
         var other = small
@@ -246,5 +310,24 @@ final class SimulationTests: XCTestCase {
         var options = small
         options.riders = 0
         XCTAssertThrowsError(try options.validate()) { XCTAssertTrue("\($0)".contains("--riders")) }
+    }
+}
+
+/// The virtual clock of the process running a simulation, which a log reads: a restarted
+/// process has a fresh one.
+private final class ProcessClock: Sendable {
+    private let clocks = Mutex(VirtualClock())
+
+    /// The current process's clock.
+    var current: VirtualClock { clocks.withLock { $0 } }
+
+    /// What a log reads: the current process's clock.
+    var clock: Clock { Clock { self.clocks.withLock { $0.now } } }
+
+    /// A fresh clock, as the process is restarted.
+    func restart() -> VirtualClock {
+        let fresh = VirtualClock()
+        clocks.withLock { $0 = fresh }
+        return fresh
     }
 }

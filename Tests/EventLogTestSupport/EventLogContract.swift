@@ -22,6 +22,7 @@ public struct EventLogContract {
         try replayUpcastsOldVersionsAndSkipsUnknownTypes()
         try replayFromSnapshotEqualsReplayFromStart()
         try snapshotOfOtherProjectionVersionIsSkipped()
+        try snapshotsAreCreatedAtTheClockOrAtTheirOwnTime()
         try invalidEventsAreRefused()
         try namesWithANULAreRefused()
         try recordedEventsAreStoredAsAppended()
@@ -196,6 +197,20 @@ public struct EventLogContract {
         XCTAssertEqual(result.state.balances["a"], 30)
         XCTAssertNil(result.snapshot)
         XCTAssertEqual(result.warnings.count, 1)
+    }
+
+    /// A snapshot is created at the log's clock, or at the time a prepared one says (a run in
+    /// virtual time snapshots a state of the past: its last event's).
+    func snapshotsAreCreatedAtTheClockOrAtTheirOwnTime() throws {
+        let log = try makeLog(.constant(Instant(millisecondsSinceEpoch: 9_000)))
+        try log.append([deposit("a", 10), deposit("a", 20)])
+        let projection = LedgerProjection()
+        let saved = try log.saveSnapshot(of: projection, state: projection.replay(log).state, at: 2)
+        var earlier = try log.prepareSnapshot(of: projection, state: projection.replay(log, upTo: 1).state, at: 1)
+        earlier.createdAt = Instant(millisecondsSinceEpoch: 4_000)
+        let dated = try log.saveSnapshot(earlier)
+        XCTAssertEqual([saved, dated].map(\.createdAt.millisecondsSinceEpoch), [9_000, 4_000])
+        XCTAssertEqual(try log.snapshots(of: projection.name), [saved, dated])
     }
 
     func invalidEventsAreRefused() throws {
