@@ -35,6 +35,8 @@ struct ReplayCommand: ParsableCommand {
             if !verify { Allocator.keepFreedPages() }
             let started = ContinuousClock.now
             let summary: SimulationSummary
+            // How many projections the replay started from the start of the log, for want of a snapshot.
+            var fromStart = 0
             if verify {
                 let report = try verified(store)
                 if let problem = report.problem { throw SimulationError("\(log): \(problem)") }
@@ -43,11 +45,11 @@ struct ReplayCommand: ParsableCommand {
                 // point is replayed from the snapshots it has just checked.
                 summary = try upTo.map { try replay(store, upTo: $0) } ?? SimulationRun.summary(store, replayed: report.states)
             } else {
-                summary = try replay(store, upTo: end)
+                summary = try replay(store, upTo: end) { _, snapshot in if snapshot == nil { fromStart += 1 } }
             }
             let elapsed = (ContinuousClock.now - started).seconds
             summary.lines.forEach { print($0) }
-            let how = verify ? "from the start, every snapshot checked" : "from the newest snapshots to sequence \(end)"
+            let how = verify ? "from the start, every snapshot checked" : Self.startingPoints(to: end, fromStart: fromStart)
             print(String(format: "replay: %.2f s ", elapsed) + how)
             print("log head hash: \(head.hash ?? "-")")
         }
@@ -60,9 +62,24 @@ struct ReplayCommand: ParsableCommand {
         return try store.verify(projections: SimulationRun.projections) { bar.update($0, of: $1) }
     }
 
-    /// The summary at `upTo` (default: the end), from the newest snapshots.
-    private func replay(_ store: SQLiteEventLog, upTo: Int64?) throws -> SimulationSummary {
-        try SimulationRun.replay(store, upTo: upTo) { warning in printError(tool: "platform", "warning: \(warning)") }
+    /// The summary at `upTo` (default: the end), from the newest snapshots; `started` is told of
+    /// the snapshot each projection started from (nil: the start of the log).
+    private func replay(
+        _ store: SQLiteEventLog, upTo: Int64?, started: (any Projection, SnapshotInfo?) -> Void = { _, _ in }
+    ) throws -> SimulationSummary {
+        try SimulationRun.replay(store, upTo: upTo, warning: { printError(tool: "platform", "warning: \($0)") }, started: started)
+    }
+
+    /// Where a replay to `end` started, `fromStart` of the projections from the start of the log
+    /// (none had a snapshot it could use at or before `end`), the others from their newest snapshots.
+    private static func startingPoints(to end: Int64, fromStart: Int) -> String {
+        let projections = SimulationRun.projections.count
+        let reason = "no usable snapshot at or before it"
+        switch fromStart {
+        case 0: return "from the newest snapshots to sequence \(end)"
+        case projections: return "from the start to sequence \(end) (\(reason))"
+        default: return "from the newest snapshots to sequence \(end) (\(fromStart) of \(projections) projections from the start: \(reason))"
+        }
     }
 }
 

@@ -9,6 +9,7 @@ import Synchronization
 final class ParallelReplays: ProjectionStates, Sendable {
     private let results = Mutex<[String: Result<any Sendable, any Error>]>([:])
     private let skipped = Mutex<[String]>([])
+    private let starts = Mutex<[String: SnapshotInfo]>([:])
 
     /// States at most this large (their newest snapshot) are replayed first.
     private static let smallState = 1 << 20
@@ -26,6 +27,7 @@ final class ParallelReplays: ProjectionStates, Sendable {
                 let result = Result<any Sendable, any Error> {
                     let replayed = try Self.replay(projection, log, snapshots, upTo)
                     skipped.withLock { $0 += replayed.warnings }
+                    if let snapshot = replayed.snapshot { starts.withLock { $0[projection.name] = snapshot } }
                     return replayed.state
                 }
                 results.withLock { $0[projection.name] = result }
@@ -47,14 +49,19 @@ final class ParallelReplays: ProjectionStates, Sendable {
 
     private static func replay<P: Projection>(
         _ projection: P, _ log: some EventLogReader, _ snapshots: (any SnapshotStore)?, _ upTo: Int64?
-    ) throws -> (state: any Sendable, warnings: [String]) {
+    ) throws -> (state: any Sendable, warnings: [String], snapshot: SnapshotInfo?) {
         let replayed = try projection.replay(log, snapshots: snapshots, upTo: upTo)
-        return (replayed.state, replayed.warnings)
+        return (replayed.state, replayed.warnings, replayed.snapshot)
     }
 
     /// The snapshots the replays skipped (unreadable, or of another projection version), and why;
     /// sorted, so the same every time.
     var warnings: [String] { skipped.withLock { $0 }.sorted() }
+
+    /// The snapshot the replay of `projection` started from; nil for the start of the log.
+    func snapshot(startedFrom projection: any Projection) -> SnapshotInfo? {
+        starts.withLock { $0[projection.name] }
+    }
 
     /// Whether every projection of `projections` has been replayed successfully.
     func haveReplayed(_ projections: [any Projection]) -> Bool {

@@ -25,9 +25,11 @@ enum PlatformProjections {
     /// The summary at `upTo` (default: the end), every projection replayed from its newest
     /// snapshot (or from the start when `snapshots` is nil), all of them at once on every core.
     /// Parts of the summary start as soon as their states are replayed, beside the other replays.
-    /// `warning` is told of each snapshot skipped (an older one, or the start, is used instead).
+    /// `warning` is told of each snapshot skipped (an older one, or the start, is used instead),
+    /// and `started` of the snapshot each projection's replay started from (nil: the start).
     static func replaySummary(
-        _ log: some EventLogReader, snapshots: (any SnapshotStore)?, upTo: Int64?, warning: (String) -> Void
+        _ log: some EventLogReader, snapshots: (any SnapshotStore)?, upTo: Int64?, warning: (String) -> Void,
+        started: (any Projection, SnapshotInfo?) -> Void
     ) throws -> SimulationSummary {
         let queue = WorkQueue()
         let parts = ReplaySummaryParts()
@@ -37,6 +39,7 @@ enum PlatformProjections {
         queue.run(threads: ProcessInfo.processInfo.activeProcessorCount)
         try replayed.checkAll()
         replayed.warnings.forEach(warning)
+        for projection in all { started(projection, replayed.snapshot(startedFrom: projection)) }
         let summary = SimulationSummary(try ModuleStates(replayed), earnings: parts.earnings, optimistic: parts.optimistic)
         // Freeing millions of replayed values takes a while; the caller has what it asked for.
         freeInBackground(consume replayed)

@@ -77,11 +77,14 @@ public enum SimulationRun {
 
     /// The summary of the run in `log` at sequence `upTo`, from the newest snapshots (or from
     /// the start of the log when `fromStart`); `warning` is told of each snapshot that could not
-    /// be used (a corrupt one, say), an older snapshot or the start being used instead.
+    /// be used (a corrupt one, say), an older snapshot or the start being used instead, and
+    /// `started` of the snapshot each projection's replay started from (nil: the start of the
+    /// log, when none is at or before `upTo`).
     public static func replay(
-        _ log: some EventLogReader & SnapshotStore, upTo: Int64? = nil, fromStart: Bool = false, warning: (String) -> Void = { _ in }
+        _ log: some EventLogReader & SnapshotStore, upTo: Int64? = nil, fromStart: Bool = false, warning: (String) -> Void = { _ in },
+        started: (any Projection, SnapshotInfo?) -> Void = { _, _ in }
     ) throws -> SimulationSummary {
-        try PlatformProjections.replaySummary(log, snapshots: fromStart ? nil : log, upTo: upTo, warning: warning)
+        try PlatformProjections.replaySummary(log, snapshots: fromStart ? nil : log, upTo: upTo, warning: warning, started: started)
     }
 }
 

@@ -257,7 +257,8 @@ final class PlatformCLITests: XCTestCase {
         XCTAssertFalse(live.isEmpty, "the run ended before a replay")
         for output in live {
             let replayLine = try XCTUnwrap(output.split(separator: "\n").first { $0.hasPrefix("replay: ") })
-            let sequence = try XCTUnwrap(replayLine.split(separator: " ").last.map(String.init))
+            let words = replayLine.split(separator: " ")
+            let sequence = try XCTUnwrap(words.firstIndex(of: "sequence").map { String(words[$0 + 1]) }, String(replayLine))
             let later = try runProcess(platform, ["replay", "--log", path, "--at", sequence])
             XCTAssertEqual(later.status, 0, later.error)
             XCTAssertEqual(summary(output).dropLast(), summary(later.output).dropLast(), "at sequence \(sequence)")
@@ -281,6 +282,42 @@ final class PlatformCLITests: XCTestCase {
             XCTAssertEqual(events(resumed.output), events(first.output))
             XCTAssertEqual(try runProcess(eventlog, ["snapshots", path]).output, snapshots.output)
         }
+    }
+
+    /// The `replay:` line says where the replay started: from the newest snapshots, from the start
+    /// of the log when no projection has a snapshot at or before where it stops, or both.
+    func test_replayLine_saysWhetherTheReplayStartedFromSnapshots() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.path("r.sqlite")
+        let simulated = try runProcess(platform, ["simulate", "--log", path] + run)
+        XCTAssertEqual(simulated.status, 0, simulated.error)
+        let end = events(simulated.output)
+        func replayLine(_ arguments: [String] = []) throws -> String {
+            let replay = try runProcess(platform, ["replay", "--log", path] + arguments)
+            XCTAssertEqual(replay.status, 0, replay.error)
+            let line = replay.output.split(separator: "\n").first { $0.hasPrefix("replay: ") }.map(String.init) ?? replay.output
+            // The time it took, left out: "replay: 0.12 s from …" → "from …".
+            return line.split(separator: " ").dropFirst(3).joined(separator: " ")
+        }
+        XCTAssertEqual(try replayLine(), "from the newest snapshots to sequence \(end)")
+        XCTAssertEqual(try replayLine(["--at", "1"]), "from the start to sequence 1 (no usable snapshot at or before it)")
+        // The first snapshot: one projection's, the others' come later.
+        let database = try DatabaseQueue(path: path)
+        let first = try XCTUnwrap(database.read { try Int64.fetchOne($0, sql: "SELECT min(sequence) FROM snapshots") })
+        let snapshotted = try XCTUnwrap(database.read {
+            try Int.fetchOne($0, sql: "SELECT count(DISTINCT projection) FROM snapshots WHERE sequence <= ?", arguments: [first])
+        })
+        let projections = SimulationRun.projections.count
+        XCTAssertLessThan(snapshotted, projections)
+        XCTAssertEqual(
+            try replayLine(["--at", "\(first)"]),
+            "from the newest snapshots to sequence \(first) (\(projections - snapshotted) of \(projections) projections from the start: "
+                + "no usable snapshot at or before it)"
+        )
+        // A log without snapshots (a run interrupted before its first).
+        try database.write { try $0.execute(sql: "DELETE FROM snapshot_data; DELETE FROM snapshots") }
+        try database.close()
+        XCTAssertEqual(try replayLine(), "from the start to sequence \(end) (no usable snapshot at or before it)")
     }
 
     /// The events committed to the log at `path`, read as another process may while it is written
