@@ -81,7 +81,8 @@ struct Simulate: ParsableCommand {
             } catch let interrupted as Interrupted {
                 bar.finish()
                 let events = try store.lastSequence()
-                try store.close()
+                // The log is whole (in its -wal, if closing it fails): say so, then where it ends.
+                do { try store.close() } catch { printError(tool: "platform", "\(error)") }
                 throw stop(interrupted, logEndingAt: events)
             }
             let hash = try store.headHash() ?? "-"

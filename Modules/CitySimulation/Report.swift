@@ -62,10 +62,15 @@ public struct Report: Codable, Sendable {
 
     /// Writes `data` to the file at `path` whole or not at all: into a new file beside it, renamed
     /// over it once written, so that a disk filling up leaves no part of a page (an older report
-    /// stays as it was). A link to a file is followed to it; a device or pipe is written in place.
+    /// stays as it was). A link to a file is followed to it; a device or pipe is written in place,
+    /// and the process's own standard output or error through its descriptor, after what it printed.
     private static func write(_ data: Data, to path: String) throws(SimulationError) {
         do {
-            if isDeviceOrPipe(path) {
+            if let stream = standardStream(at: path) {
+                fflush(nil)
+                // A line of its own among the summary's.
+                try FileHandle(fileDescriptor: stream).write(contentsOf: data + [0x0A])
+            } else if isDeviceOrPipe(path) {
                 try data.write(to: URL(fileURLWithPath: path))
             } else {
                 try data.write(to: URL(fileURLWithPath: path).resolvingSymlinksInPath(), options: .atomic)

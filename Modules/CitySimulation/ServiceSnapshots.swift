@@ -57,6 +57,9 @@ final class ServiceSnapshots {
     private var last: [(sequence: Int64, size: Int)] {
         didSet { scheduleNext() }
     }
+    /// Per source: the sequence of the last snapshot this process queued (a resumed run's
+    /// `last` may be one the killed run had yet to store).
+    private var queued: [Int64]
     /// The source due first, and the sequence it is due at (checked between every two steps).
     private var next: (index: Int, due: Int64)?
     /// Prepared snapshots not stored yet: one at a time, so the run holds one compressed state.
@@ -67,6 +70,7 @@ final class ServiceSnapshots {
         self.store = store
         self.policy = policy
         last = Array(repeating: (0, 0), count: sources.count)
+        queued = Array(repeating: -1, count: sources.count)
         scheduleNext()
     }
 
@@ -107,10 +111,10 @@ final class ServiceSnapshots {
         }
     }
 
-    /// Whether source `index` has a snapshot at `sequence`, stored or to be stored.
+    /// Whether source `index` has a snapshot at `sequence`, stored or queued by this process.
     private func isSnapshotted(_ index: Int, at sequence: Int64) throws -> Bool {
         let projection = sources[index].projection
-        return try last[index].sequence == sequence
+        return try queued[index] == sequence
             || store.snapshots(of: projection.name).contains { $0.sequence == sequence && $0.projectionVersion == projection.version }
     }
 
@@ -121,6 +125,7 @@ final class ServiceSnapshots {
         var prepared = try sources[index].prepare(store, sequence)
         prepared.createdAt = sink.lastEventTime
         last[index] = (sequence, prepared.stateSize)
+        queued[index] = sequence
         unwritten.add(1, ordering: .relaxed)
         sink.afterBuffered { [self] in
             try store.saveSnapshot(prepared)

@@ -4,8 +4,8 @@ public struct SQLiteEventLogOptions: Sendable {
     /// Create the file when it does not exist; otherwise a missing file is an error.
     public var createIfMissing: Bool
     /// Read the log without writing into it (see ``SQLiteEventLog/isReadOnly``); appends and
-    /// snapshots then throw, and a writer's lock is never waited for. A log whose directory this
-    /// process cannot write to is always opened so.
+    /// snapshots then throw, and a writer's transactions never hold it up. A log this process
+    /// cannot write (its file, or its directory) is always opened so.
     ///
     /// A WAL-mode log is read through its `-shm` index, which SQLite makes beside it (with an
     /// empty `-wal`) when missing, as for any reader: a writer's appends are seen as it commits

@@ -29,7 +29,7 @@ extension SQLiteEventLog {
     /// Why a new log could not be made at `path`: its directory is missing or not writable, or
     /// what SQLite said.
     static func creationProblem(_ path: String, _ error: any Error) -> String {
-        let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        let directory = Self.directory(of: path)
         switch FileKind(atPath: directory) {
         case .missing: return "no such directory \(directory)"
         case .file: return "\(directory) is not a directory"
@@ -37,6 +37,11 @@ extension SQLiteEventLog {
             guard access(directory, W_OK) == 0 else { return "cannot write in \(directory): \(systemReason(code: errno))" }
             return describe(error)
         }
+    }
+
+    /// The directory holding `path`.
+    static func directory(of path: String) -> String {
+        URL(fileURLWithPath: path).deletingLastPathComponent().path
     }
 
     /// The first 16 bytes of every SQLite database file.
@@ -99,7 +104,12 @@ extension SQLiteEventLog {
         writing.readonly = false
         do {
             guard let format = try lookReadOnly(path: path, configuration: writing, mayCreate: false), format < Schema.formatVersion else { return }
-            try openChecked(path: path, configuration: writing, mayCreate: false).close()
+            do {
+                try openChecked(path: path, configuration: writing, mayCreate: false).close()
+            } catch {
+                // Another process may have upgraded it at the same moment.
+                guard (try? lookReadOnly(path: path, configuration: writing, mayCreate: false)) == Schema.formatVersion else { throw error }
+            }
         } catch let error as SchemaInProgress {
             throw error.problem
         }

@@ -17,7 +17,7 @@ extension SQLiteEventLog {
         var configuration = configuration
         configuration.readonly = true
         let (wal, shm) = (path + "-wal", path + "-shm")
-        let canMakeIndex = access(URL(fileURLWithPath: path).deletingLastPathComponent().path, W_OK) == 0
+        let canMakeIndex = access(directory(of: path), W_OK) == 0
         let throughIndex = canMakeIndex || (FileManager.default.fileExists(atPath: wal) && FileManager.default.fileExists(atPath: shm))
         if !throughIndex && fileSize(wal) > 0 {
             throw EventLogError(
@@ -60,7 +60,7 @@ extension SQLiteEventLog {
     /// Why the existing log at `path` must be opened read-only, if it must.
     static func readOnlyReason(path: String, asked: Bool) -> String? {
         if asked { return "it was opened read-only" }
-        if access(URL(fileURLWithPath: path).deletingLastPathComponent().path, W_OK) != 0 {
+        if access(directory(of: path), W_OK) != 0 {
             return "its directory is read-only (\(systemReason(code: errno)))"
         }
         if access(path, W_OK) != 0 { return "the file is read-only (\(systemReason(code: errno)))" }

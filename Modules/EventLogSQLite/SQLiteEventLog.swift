@@ -99,16 +99,19 @@ public final class SQLiteEventLog: EventLogStore, BulkEventLogWriter, Sendable {
 
     /// Checkpoints the WAL into the main file and closes it; further use throws.
     ///
-    /// A checkpoint the disk fails (full, or a write error) loses nothing, every commit being in
-    /// the -wal: it throws ``UncopiedWAL``, which says so.
+    /// A checkpoint whose writes into the file fail (a full disk, a file that may not grow)
+    /// loses nothing, every commit being in the -wal: it throws ``UncopiedWAL``, which says so.
     public func close() throws {
         checkpointer.stop()
         preparer.stop()
         do {
             if !isReadOnly { _ = try pool.writeWithoutTransaction { try $0.checkpoint(.truncate) } }
-        } catch let error as DatabaseError where error.resultCode == .SQLITE_FULL || error.resultCode == .SQLITE_IOERR {
+        } catch let error as DatabaseError
+            where error.resultCode == .SQLITE_FULL || [.SQLITE_IOERR_WRITE, .SQLITE_IOERR_TRUNCATE].contains(error.extendedResultCode) {
+            try? pool.close()
             throw UncopiedWAL(path: path, reason: Self.describe(error))
         } catch {
+            try? pool.close()
             throw Self.mapped(error, path: path)
         }
         do {

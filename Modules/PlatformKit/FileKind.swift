@@ -26,13 +26,27 @@ public func missingFileReason(_ path: String) -> String {
     return code == ENOENT ? "no such file" : "cannot open (\(systemReason(code: code)))"
 }
 
-/// Whether `path` is a device or a pipe (`/dev/null`, `/dev/stdout`, a FIFO): somewhere to write
-/// to, not a file to make others beside.
+/// Whether `path` is a device or a pipe (`/dev/null`, `/dev/stdout`, a FIFO), or this process's
+/// standard output or error (`/dev/stdout` redirected to a file): somewhere to write to, not a
+/// file to make others beside.
 public func isDeviceOrPipe(_ path: String) -> Bool {
     var status = stat()
     guard stat(path, &status) == 0 else { return false }
     let type = status.st_mode & S_IFMT
-    return type == S_IFCHR || type == S_IFIFO || type == S_IFBLK || type == S_IFSOCK
+    return type == S_IFCHR || type == S_IFIFO || type == S_IFBLK || type == S_IFSOCK || standardStream(at: path) != nil
+}
+
+/// `STDOUT_FILENO` or `STDERR_FILENO` when `path` is the file this process's standard output or
+/// error writes to (`/dev/stdout` when the shell redirected it to a file, say): written through
+/// that descriptor, a write goes after what the process printed, where opening the path again
+/// would write over it.
+public func standardStream(at path: String) -> Int32? {
+    var status = stat()
+    guard stat(path, &status) == 0 else { return nil }
+    return [STDOUT_FILENO, STDERR_FILENO].first { descriptor in
+        var stream = stat()
+        return fstat(descriptor, &stream) == 0 && stream.st_dev == status.st_dev && stream.st_ino == status.st_ino
+    }
 }
 
 /// What stops reading a file, in a few words: "no such file", "is a directory, not a flow file",

@@ -449,6 +449,17 @@ final class PlatformCLITests: XCTestCase {
         XCTAssertEqual(report.status, 0, report.error)
         XCTAssertTrue(report.output.contains("\"summary\" : {"), report.output)
         XCTAssertTrue(report.output.contains("report: /dev/stdout\n"), report.output)
+
+        // Standard output redirected to a file: the JSON goes after the summary printed before it,
+        // and nothing is made beside it (it made `/dev/stdout.html`, and wrote over the summary).
+        let file = directory.path("out.txt")
+        let redirected = try runProcess("/bin/sh", ["-c", "\"$0\" \"$@\" > \(file)", platform, "simulate", "--log", directory.path("e.sqlite"), "--report", "/dev/stdout"] + run)
+        XCTAssertEqual(redirected.status, 0, redirected.error)
+        let output = try String(contentsOfFile: file, encoding: .utf8)
+        let summaryEnds = try XCTUnwrap(output.range(of: "peak RSS")), json = try XCTUnwrap(output.range(of: "\"summary\" : {"))
+        XCTAssertLessThan(summaryEnds.lowerBound, json.lowerBound, output)
+        XCTAssertTrue(output.hasSuffix("}\nreport: /dev/stdout\nlog head hash: \(try XCTUnwrap(report.output.split(separator: " ").last))"), output)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: "/dev/stdout.html"))
     }
 
     /// A snapshot that fails its check is named on stderr as skipped; the replay falls back to an

@@ -128,7 +128,7 @@ final class ReadOnlyLogTests: XCTestCase {
         XCTAssertEqual(message { try self.readOnly(missing) }, "\(missing): no such file")
         XCTAssertFalse(FileManager.default.fileExists(atPath: missing))
         let empty = directory.path("empty.sqlite")
-        FileManager.default.createFile(atPath: empty, contents: Data())
+        XCTAssertTrue(FileManager.default.createFile(atPath: empty, contents: Data()))
         XCTAssertEqual(message { try self.readOnly(empty) }, "\(empty): not an event log (an empty file)")
     }
 }
