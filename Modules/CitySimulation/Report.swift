@@ -51,13 +51,14 @@ public struct Report: Codable, Sendable {
         }
     }
 
-    /// Writes the JSON and the HTML page where `--report path` puts them (see ``paths(for:)``).
+    /// Writes the JSON and the HTML page where `--report path` puts them (see ``paths(for:)``):
+    /// the page first, the larger, so that a disk filling up leaves the older pair as it was.
     public func write(to path: String) throws {
         let paths = Self.paths(for: path)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        try Self.write(encoder.encode(self), to: paths.json)
         if let page = paths.html { try Self.write(Data(html.utf8), to: page) }
+        try Self.write(encoder.encode(self), to: paths.json)
     }
 
     /// Writes `data` to the file at `path` whole or not at all: into a new file beside it, renamed
@@ -73,7 +74,11 @@ public struct Report: Codable, Sendable {
             } else if isDeviceOrPipe(path) {
                 try data.write(to: URL(fileURLWithPath: path))
             } else {
-                try data.write(to: URL(fileURLWithPath: path).resolvingSymlinksInPath(), options: .atomic)
+                // The new file keeps an older report's permissions.
+                let file = URL(fileURLWithPath: path).resolvingSymlinksInPath()
+                let permissions = try? FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions]
+                try data.write(to: file, options: .atomic)
+                if let permissions { try FileManager.default.setAttributes([.posixPermissions: permissions], ofItemAtPath: file.path) }
             }
         } catch {
             throw SimulationError("\(path): cannot write the report (\(systemReason(of: error)))")

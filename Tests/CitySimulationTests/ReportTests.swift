@@ -9,18 +9,32 @@ final class ReportTests: XCTestCase {
         return Report(summary: summary, events: 1_000, wallSeconds: 1, peakResidentMegabytes: 10)
     }
 
-    /// A report file that cannot be written whole (a disk that fills up under the page) is not
-    /// left in part: the JSON written before it stays, and no page, empty or cut, is beside it.
-    func test_aPageThatCannotBeWrittenWhole_leavesNoFile() throws {
+    /// A report that cannot be written whole (a disk that fills up under the page) is not left
+    /// in part: the page goes first, and the older pair stays as it was, with nothing beside it.
+    func test_aPageThatCannotBeWrittenWhole_leavesTheOlderPairAsItWas() throws {
         let report = try makeReport()
         let directory = TemporaryDirectory()
-        let page = report.html.utf8.count
-        let failure = withFileSizeLimit(page - 1) { Result { try report.write(to: directory.path("r.json")) } }
+        let (json, page) = (URL(fileURLWithPath: directory.path("r.json")), URL(fileURLWithPath: directory.path("r.html")))
+        try Data("older json".utf8).write(to: json)
+        try Data("older page".utf8).write(to: page)
+        let failure = withFileSizeLimit(report.html.utf8.count - 1) { Result { try report.write(to: json.path) } }
         XCTAssertThrowsError(try failure.get()) {
-            XCTAssertTrue("\($0)".hasPrefix("\(directory.path("r.html")): cannot write the report ("), "\($0)")
+            XCTAssertTrue("\($0)".hasPrefix("\(page.path): cannot write the report ("), "\($0)")
         }
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.url.path), ["r.json"])
-        XCTAssertNotNil(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: directory.path("r.json")))))
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.url.path).sorted(), ["r.html", "r.json"])
+        XCTAssertEqual(try String(contentsOf: json, encoding: .utf8), "older json")
+        XCTAssertEqual(try String(contentsOf: page, encoding: .utf8), "older page")
+    }
+
+    /// A report written over an older one keeps its permissions.
+    func test_aReportWrittenOverAnOlderOne_keepsItsPermissions() throws {
+        let report = try makeReport()
+        let directory = TemporaryDirectory()
+        let json = directory.path("r.json")
+        try Data("older".utf8).write(to: URL(fileURLWithPath: json))
+        try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: json)
+        try report.write(to: json)
+        XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: json)[.posixPermissions] as? Int, 0o640)
     }
 
     /// A report file that is a link to a file (an earlier report's) is written there; the link stays.
