@@ -71,7 +71,7 @@ public final class SQLiteEventLog: EventLogStore, BulkEventLogWriter, Sendable {
             attachCheckpointer()
         } catch let error as EventLogError {
             throw error
-        } catch let error as DatabaseError where error.resultCode == .SQLITE_CORRUPT || Self.isLocked(error) {
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_CORRUPT || error.resultCode == .SQLITE_READONLY || Self.isLocked(error) {
             throw Self.mapped(error, path: path)
         } catch {
             let problem = exists ? "not an event log" : "cannot create the log"
@@ -277,6 +277,9 @@ public final class SQLiteEventLog: EventLogStore, BulkEventLogWriter, Sendable {
         switch error.resultCode {
         case .SQLITE_CORRUPT, .SQLITE_NOTADB:
             return EventLogError(.corrupt(sequence: nil), "\(path): the log is damaged (\(describe(error)))")
+        case .SQLITE_READONLY:
+            // The file may be writable while its -shm or -wal, made by another user, is not.
+            return EventLogError(.storage, "\(path): cannot write: this user may not write the log, or its -wal or -shm beside it (\(describe(error)))")
         default:
             return EventLogError(.storage, "\(path): \(describe(error))")
         }

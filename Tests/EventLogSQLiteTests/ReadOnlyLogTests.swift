@@ -131,4 +131,14 @@ final class ReadOnlyLogTests: XCTestCase {
         XCTAssertTrue(FileManager.default.createFile(atPath: empty, contents: Data()))
         XCTAssertEqual(message { try self.readOnly(empty) }, "\(empty): not an event log (an empty file)")
     }
+
+    /// SQLite refusing to write (a -shm or -wal another user made beside a log this user may
+    /// write) is said so, not "not an event log".
+    func test_SQLiteRefusingToWrite_isSaidSo() {
+        let error = SQLiteEventLog.mapped(DatabaseError(resultCode: .SQLITE_READONLY, message: "attempt to write a readonly database"), path: "log.sqlite")
+        XCTAssertEqual(
+            (error as? EventLogError)?.message,
+            "log.sqlite: cannot write: this user may not write the log, or its -wal or -shm beside it (attempt to write a readonly database)"
+        )
+    }
 }
