@@ -63,7 +63,7 @@ public struct Report: Codable, Sendable {
 
     /// Writes `data` to the file at `path` whole or not at all: into a new file beside it, renamed
     /// over it once written, so that a disk filling up leaves no part of a page (an older report
-    /// stays as it was). A link to a file is followed to it; a device or pipe is written in place,
+    /// stays as it was). A link is followed to its file, made if need be; a device or pipe is written in place,
     /// and the process's own standard output or error through its descriptor, after what it printed.
     private static func write(_ data: Data, to path: String) throws(SimulationError) {
         do {
@@ -75,7 +75,7 @@ public struct Report: Codable, Sendable {
                 try data.write(to: URL(fileURLWithPath: path))
             } else {
                 // The new file keeps an older report's permissions.
-                let file = URL(fileURLWithPath: path).resolvingSymlinksInPath()
+                let file = URL(fileURLWithPath: linkTarget(of: path))
                 let permissions = try? FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions]
                 try data.write(to: file, options: .atomic)
                 if let permissions { try FileManager.default.setAttributes([.posixPermissions: permissions], ofItemAtPath: file.path) }

@@ -48,4 +48,15 @@ final class ReportTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: directory.path("r.html")), directory.path("kept/page.html"))
         XCTAssertEqual(try String(contentsOfFile: directory.path("kept/page.html"), encoding: .utf8), report.html)
     }
+
+    /// A report file that is a link to a file not made yet makes that file; the link stays.
+    func test_aReportThatIsALinkToNoFileYet_makesTheFileItLeadsTo() throws {
+        let report = try makeReport()
+        let directory = TemporaryDirectory()
+        try FileManager.default.createDirectory(atPath: directory.path("kept"), withIntermediateDirectories: false)
+        try FileManager.default.createSymbolicLink(atPath: directory.path("r.json"), withDestinationPath: "kept/report.json")
+        try report.write(to: directory.path("r.json"))
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: directory.path("r.json")), "kept/report.json")
+        XCTAssertNotNil(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: directory.path("kept/report.json")))))
+    }
 }
