@@ -94,11 +94,7 @@ struct Simulate: ParsableCommand {
                         + "(the log is whole only with \(log)-wal beside it; free space, then `platform simulate --resume --log \(log)` finishes it)"
                 )
             }
-            do throws(Interrupted) {
-                try Interrupted.check(at: clock.now)
-            } catch {
-                throw stop(error, logEndingAt: events)
-            }
+            if let signal = Interruption.signal { throw stop(Interrupted(signal: signal, at: clock.now), logEndingAt: events) }
             print("log head hash: \(hash)")
         }
     }

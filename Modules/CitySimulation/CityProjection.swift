@@ -57,11 +57,11 @@ struct CityProjection: Projection {
         // First: the OOA service's decisions are most of a run's events.
         if let e = event.exactly(OOAPushSent.self) {
             Self.count(at: e.at.millisecondsSinceEpoch, in: &state.ooaPushesPerHour, options: state.options)
-            if e.answersAChange { Self.count(at: e.at.millisecondsSinceEpoch, in: &state.ooaChangesPerHour, options: state.options) }
+            if e.answersAChange { Self.countChange(at: e.at, in: &state) }
         } else if let e = event.exactly(OOAChangeHeld.self) {
-            Self.count(at: e.at.millisecondsSinceEpoch, in: &state.ooaChangesPerHour, options: state.options)
+            Self.countChange(at: e.at, in: &state)
         } else if let e = event.exactly(OOAChangeDropped.self) {
-            if e.answersAChange { Self.count(at: e.at.millisecondsSinceEpoch, in: &state.ooaChangesPerHour, options: state.options) }
+            if e.answersAChange { Self.countChange(at: e.at, in: &state) }
         } else if let e = event.exactly(SimulationStarted.self) {
             state.options = e.options
             state.completedPerHour = Array(repeating: 0, count: e.options.hours)
@@ -101,6 +101,11 @@ struct CityProjection: Projection {
         } else if let e = event.exactly(OutageChanged.self) {
             if e.down { state.outages += 1 }
         }
+    }
+
+    /// Counts a trip-state change the OOA service answered at `time`.
+    private static func countChange(at time: Instant, in state: inout State) {
+        count(at: time.millisecondsSinceEpoch, in: &state.ooaChangesPerHour, options: state.options)
     }
 
     private static func count(at milliseconds: Int64, in buckets: inout [Int], options: SimulationOptions?) {
