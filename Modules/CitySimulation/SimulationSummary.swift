@@ -131,7 +131,9 @@ public struct SimulationSummary: Codable, Sendable, Equatable {
         }
         lines.append("riders arrived: \(ridersArrived); accounts: \(accounts)")
         for (market, funnel) in onboarding.sorted(by: { $0.key < $1.key }) {
-            lines.append("  onboarding \(market): \(funnel.onboarded) onboarded, \(funnel.failed) failed of \(funnel.arrived); \(fixed(funnel.roundTripsPerOnboarding)) round trips per onboarding")
+            let open = funnel.arrived - funnel.onboarded - funnel.failed
+            let inProgress = open > 0 ? " (\(open) still onboarding)" : ""
+            lines.append("  onboarding \(market): \(funnel.onboarded) onboarded, \(funnel.failed) failed of \(funnel.arrived)\(inProgress); \(fixed(funnel.roundTripsPerOnboarding)) round trips per onboarding")
         }
         lines.append("trips: \(tripsRequested) requested, \(tripsCompleted) completed, \(tripsCancelled) cancelled (\(listed(cancellations))); \(pickupsInDarkSpots) pickups in dark spots")
         lines.append("gross fares: \(Money(minorUnits: grossFaresMinorUnits, currency: .usd))")

@@ -32,6 +32,9 @@ public final class OnboardingAttempt {
     /// The client's current time (moved by replies and by `submit(_:at:)`).
     public var now: Instant { orchestrator.link.now }
 
+    /// Whether the attempt waits for the user's input (it has a prompt).
+    public var isOpen: Bool { result == nil && orchestrator.currentStep != nil }
+
     /// What the user sees now, or `nil` once the attempt ended.
     public var prompt: StepPrompt? {
         guard result == nil, let step = orchestrator.currentStep else { return nil }

@@ -44,14 +44,23 @@ public enum OnboardingDriver {
             dependency, backend: backend, log: log, start: start, random: random, conditions: conditions,
             encodesMessages: encodesMessages, attemptID: attemptID
         )
-        while let prompt = attempt.prompt {
-            guard attempt.steps < maxSteps else {
-                try attempt.abandon(reason: "no session after \(maxSteps) inputs")
-                break
-            }
-            try attempt.submit(try respond(prompt), at: attempt.now.advanced(by: thinkTime))
-        }
+        while try advance(attempt, at: attempt.now.advanced(by: thinkTime), maxSteps: maxSteps, respond: respond) {}
         backend.discardCode(for: attempt.attemptID)
         return attempt.outcome
+    }
+
+    /// Gives the user's next input (`respond` to the prompt) at `instant`, or abandons the attempt
+    /// once `maxSteps` inputs brought no session. Returns whether the attempt is still open: a
+    /// simulation calls this once per scheduled input, to interleave many attempts.
+    public static func advance(
+        _ attempt: OnboardingAttempt, at instant: Instant, maxSteps: Int = 200, respond: (StepPrompt) throws -> StepInput
+    ) throws -> Bool {
+        guard let prompt = attempt.prompt else { return false }
+        guard attempt.steps < maxSteps else {
+            try attempt.abandon(reason: "no session after \(maxSteps) inputs")
+            return false
+        }
+        try attempt.submit(try respond(prompt), at: instant)
+        return attempt.isOpen
     }
 }
