@@ -6,7 +6,8 @@ import MembershipService
 import MembershipSimulation
 import PlatformKit
 
-/// Members opening their membership card screens after a trip: browsing, buying or cancelling.
+/// Members opening their membership card screens after a trip: browsing, buying or cancelling,
+/// each tap (and each answer's arrival) a step of the city.
 final class MembershipStage {
     /// A member's journey: which screen to open and which cards to tap, in order.
     private struct Journey {
@@ -19,9 +20,17 @@ final class MembershipStage {
     private static let cancel = Journey(name: "cancel", start: "hub", taps: [("manage", nil), ("end", nil), ("cancel", nil)])
     private static let browse = Journey(name: "browse", start: "hub", taps: [("eats-store", nil), ("pass-ride", nil)])
 
+    /// A member's visit under way: the journey, its card session, and the taps given so far.
+    private struct Visit {
+        var journey: Journey
+        var session: ActionCardSession
+        var taps = 0
+    }
+
     private let world: MembershipWorld
     private let log: any EventLogWriter
     private let random: RandomSource
+    private var visits: [Int: Visit] = [:]
 
     init(screens: ScreenCatalog, log: any EventLogWriter, random: RandomSource) {
         world = MembershipWorld(catalog: screens, conditions: NetworkConditions(latencyMilliseconds: 50...400), random: random.fork("membership"))
@@ -32,32 +41,40 @@ final class MembershipStage {
     /// The membership back end's state: the fold of every membership event of the run.
     var serverState: MembershipProjection.State { world.server.state }
 
-    /// `rider` opens the membership screens at `start` in the Rides app; returns the journey taken
-    /// and when the member is done.
-    func visit(rider: Int, at start: Instant) throws -> (journey: String, finishedAt: Instant) {
+    /// `rider` opens the membership screens at `start` in the Rides app; returns when the visit's
+    /// next step is due, or `nil` (no visit) while a visit of theirs is still under way.
+    func begin(rider: Int, at start: Instant) throws -> Instant? {
+        guard visits[rider] == nil else { return nil }
         let member = EntityID.member(rider)
         let status = world.member(member).status
         let journey = status == .active ? (random.bool(probability: 0.3) ? Self.cancel : Self.browse)
             : (random.bool(probability: 0.5) ? Self.join : Self.browse)
-        var now = start
-        let (session, opened) = try world.openSession(member: member, app: .rides, start: journey.start, at: now)
+        let (session, opened) = try world.openSession(member: member, app: .rides, start: journey.start, at: start)
         try opened.append(to: log)
-        for tap in journey.taps {
-            now = try settle(session, after: now)
-            guard session.screen?.card(tap.card) != nil else { break }
-            try session.tap(tap.card, option: tap.option, at: now).append(to: log)
-        }
-        now = try settle(session, after: now)
-        return (journey.name, now)
+        visits[rider] = Visit(journey: journey, session: session)
+        return readingTime(after: start)
     }
 
-    /// Lets the member read for a few seconds and any answers in flight arrive.
-    private func settle(_ session: ActionCardSession, after instant: Instant) throws -> Instant {
-        var now = instant.advanced(bySeconds: random.int(in: 2..<8))
-        while let due = session.nextDue {
-            now = max(now, due)
-            try session.advance(to: now).append(to: log)
+    /// The step of `rider`'s visit due at `now`: the answers in flight that have arrived, then the
+    /// journey's next tap once the member has read the screen; the journey's name when it is done.
+    func step(rider: Int, at now: Instant) throws -> ConversationProgress<String> {
+        guard let visit = visits[rider] else { throw SimulationError("rider \(rider) has no membership visit under way") }
+        while let due = visit.session.nextDue {
+            if due > now { return .due(due) }
+            try visit.session.advance(to: now).append(to: log)
         }
-        return now
+        guard visit.taps < visit.journey.taps.count, case let tap = visit.journey.taps[visit.taps],
+              visit.session.screen?.card(tap.card) != nil else {
+            visits[rider] = nil
+            return .ended(visit.journey.name)
+        }
+        try visit.session.tap(tap.card, option: tap.option, at: now).append(to: log)
+        visits[rider]?.taps += 1
+        return .due(readingTime(after: now))
+    }
+
+    /// When a member who opened a screen at `instant` has read it: a few seconds later.
+    private func readingTime(after instant: Instant) -> Instant {
+        instant.advanced(bySeconds: random.int(in: 2..<8))
     }
 }

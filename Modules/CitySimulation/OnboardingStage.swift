@@ -14,14 +14,6 @@ final class OnboardingStage {
         var market: String
     }
 
-    /// What comes next in a rider's conversation.
-    enum Progress {
-        /// The conversation's next step is due at this time (the rider's next input, or its end).
-        case due(Instant)
-        /// The attempt ended at the step's time.
-        case ended(RiderOnboarded)
-    }
-
     /// How long a rider takes to answer a step after its reply came.
     static let thinkTime: Duration = .seconds(3)
 
@@ -68,7 +60,7 @@ final class OnboardingStage {
 
     /// The step of `rider`'s conversation due at `now`: the rider's next input, or its end once
     /// the last reply came (the attempt's events carry the time of the input they answer).
-    func step(rider: Int, at now: Instant) throws -> Progress {
+    func step(rider: Int, at now: Instant) throws -> ConversationProgress<RiderOnboarded> {
         guard let conversation = conversations[rider] else {
             throw SimulationError("rider \(rider) has no onboarding attempt in progress")
         }

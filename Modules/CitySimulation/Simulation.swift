@@ -21,6 +21,8 @@ public final class Simulation {
         case beginTrip(trip: TripRef)
         case endTrip(trip: TripRef)
         case membershipVisit(rider: Int)
+        /// The next step of a member's visit to the membership screens.
+        case membershipStep(rider: Int)
         case liveActivityTick
         case driverApp(Int)
         case leaveDarkSpot(driver: Int)
@@ -172,8 +174,12 @@ public final class Simulation {
         case .liveActivityTick:
             scheduleLiveActivityTick(try liveActivities.tick(now: clock.now))
         case .membershipVisit(let rider):
-            let visit = try membership.visit(rider: rider, at: clock.now)
-            try sink.emit(MembershipVisited(rider: rider, journey: visit.journey), stream: EntityID.rider(rider))
+            if let due = try membership.begin(rider: rider, at: clock.now) { scheduler.schedule(.membershipStep(rider: rider), at: due) }
+        case .membershipStep(let rider):
+            switch try membership.step(rider: rider, at: clock.now) {
+            case .due(let instant): scheduler.schedule(.membershipStep(rider: rider), at: instant)
+            case .ended(let journey): try sink.emit(MembershipVisited(rider: rider, journey: journey), stream: EntityID.rider(rider))
+            }
         case .finish:
             try sink.emit(SimulationFinished(at: clock.now.millisecondsSinceEpoch), stream: "city")
             finished = true

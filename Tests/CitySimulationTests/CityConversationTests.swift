@@ -3,11 +3,11 @@ import EventLog
 import PlatformKit
 import XCTest
 
-/// A rider's onboarding is a conversation in virtual time: each input is a step of the city, and
-/// many riders' conversations interleave. Until 2026-12-07 a whole conversation was one step,
-/// every event of it recorded at the rider's arrival.
-final class OnboardingConversationTests: XCTestCase {
-    func test_conversationsTakeVirtualTime_andInterleave() throws {
+/// A rider's onboarding and a member's visit to the card screens are conversations in virtual
+/// time: each input, tap or arrived answer is a step of the city, and many conversations
+/// interleave. Until 2026-12-07 each was one step, every event of it recorded when it began.
+final class CityConversationTests: XCTestCase {
+    func test_onboardingConversationsTakeVirtualTime_andInterleave() throws {
         let log = try smallRunLog(riders: 300, drivers: 20, hours: 1, seed: 5)
         var arrivals: [String: RecordedEvent] = [:]
         var ends: [String: RecordedEvent] = [:]
@@ -47,5 +47,24 @@ final class OnboardingConversationTests: XCTestCase {
         XCTAssertTrue(before.lines.contains { $0.hasPrefix("  onboarding \(market):") && $0.contains("still onboarding") })
         let after = try SimulationRun.replay(log)
         XCTAssertFalse(after.lines.contains { $0.contains("still onboarding") })
+    }
+
+    func test_membershipVisitsTakeVirtualTime() throws {
+        struct Presented: Decodable { var reason: String }
+        let log = try smallRunLog(riders: 300, drivers: 30, hours: 2, seed: 7)
+        var opened: [String: RecordedEvent] = [:]
+        var visits = 0
+        for event in try log.events() {
+            if event.type == "actioncards.screen.presented",
+               try BinaryDecoder().decode(Presented.self, from: event.payload).reason == "open" {
+                opened[String(event.streamID.dropFirst("actioncards-member-".count))] = event
+            } else if event.type == "city.membership.visited" {
+                let rider = String(event.streamID.dropFirst("rider-".count))
+                let open = try XCTUnwrap(opened[rider], event.streamID)
+                XCTAssertGreaterThanOrEqual(open.recordedAt.duration(to: event.recordedAt), .seconds(2), "\(event.streamID) read the screen it opened")
+                visits += 1
+            }
+        }
+        XCTAssertGreaterThan(visits, 10)
     }
 }
