@@ -21,10 +21,15 @@ final class MembershipStage {
     private static let browse = Journey(name: "browse", start: "hub", taps: [("eats-store", nil), ("pass-ride", nil)])
 
     /// A member's visit under way: the journey, its card session, and the taps given so far.
-    private struct Visit {
-        var journey: Journey
-        var session: ActionCardSession
+    private final class Visit {
+        let journey: Journey
+        let session: ActionCardSession
         var taps = 0
+
+        init(journey: Journey, session: ActionCardSession) {
+            self.journey = journey
+            self.session = session
+        }
     }
 
     private let world: MembershipWorld
@@ -69,7 +74,7 @@ final class MembershipStage {
             return .ended(visit.journey.name)
         }
         try visit.session.tap(tap.card, option: tap.option, at: now).append(to: log)
-        visits[rider]?.taps += 1
+        visit.taps += 1
         return .due(readingTime(after: now))
     }
 

@@ -7,11 +7,18 @@ import PlatformKit
 /// Riders onboarding through the real client framework and back end, one attempt per arrival,
 /// each input of it a step of the city: many riders' conversations interleave in virtual time.
 final class OnboardingStage {
-    /// A rider's attempt in progress, and what the city records when it ends.
-    private struct Conversation {
-        var attempt: OnboardingAttempt
-        var user: GeneratedUser
-        var market: String
+    /// A rider's attempt in progress, and what the city records when it ends (a class: a step
+    /// reads it in place, without retaining each of its parts).
+    private final class Conversation {
+        let attempt: OnboardingAttempt
+        let user: GeneratedUser
+        let market: String
+
+        init(attempt: OnboardingAttempt, user: GeneratedUser, market: String) {
+            self.attempt = attempt
+            self.user = user
+            self.market = market
+        }
     }
 
     /// How long a rider takes to answer a step after its reply came.
@@ -65,7 +72,7 @@ final class OnboardingStage {
             throw SimulationError("rider \(rider) has no onboarding attempt in progress")
         }
         let attempt = conversation.attempt
-        if try OnboardingDriver.advance(attempt, at: now, respond: conversation.user.respond) {
+        if try OnboardingDriver.advance(attempt, at: now, respond: { conversation.user.respond($0) }) {
             return .due(attempt.now.advanced(by: Self.thinkTime))
         }
         if attempt.now > now { return .due(attempt.now) }
