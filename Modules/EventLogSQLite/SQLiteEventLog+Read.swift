@@ -67,7 +67,11 @@ extension SQLiteEventLog {
         try reading { db in
             var cursor = RowReader(limit: query.limit ?? Int.max, includeHash: includeHash, payloads: PayloadReader(payloadDictionaries))
             if let stream = query.stream {
-                try readStream(stream, query, &cursor, &table, db, body)
+                var positions = StreamPositions(from: query.from, checked: query.types == nil)
+                try readStream(stream, query, &cursor, &table, db) { event, streamID, hash in
+                    try positions.check(event, in: stream)
+                    try body(event, streamID, hash)
+                }
             } else {
                 try scan(query, &cursor, &table, db, body)
             }

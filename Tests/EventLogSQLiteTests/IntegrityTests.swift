@@ -54,6 +54,22 @@ final class IntegrityTests: XCTestCase {
         XCTAssertTrue(report.problem?.message.contains("gap") ?? false, "\(String(describing: report.problem))")
     }
 
+    /// A stream read whole whose event was deleted from the log's unindexed tail is corrupt, not
+    /// a stream one event shorter (the feature tools' `--log` readers counted one push less).
+    func test_aStreamMissingAnEvent_isReadAsCorrupt() throws {
+        let path = try writeLedger("gap.sqlite", count: 23)
+        XCTAssertLessThan(Int(try sqlite3(path, "SELECT value FROM meta WHERE key = 'indexed_through';")) ?? 0, 19, "event 19 is in the unindexed tail")
+        _ = try sqlite3(path, "DROP TRIGGER event_blocks_are_append_only_delete; DELETE FROM event_blocks WHERE first_seq = 19;")
+        let log = try makeLog(path)
+        XCTAssertThrowsError(try log.events(EventQuery(stream: "acct-1"))) { error in
+            XCTAssertEqual((error as? EventLogError)?.code, .corrupt(sequence: 22))
+            XCTAssertTrue("\(error)".contains("position 8, where 7 was expected"), "\(error)")
+        }
+        XCTAssertEqual(try log.events(EventQuery(stream: "acct-1", types: [Deposited.eventType])).count, 7, "a read of some types skips positions")
+        XCTAssertEqual(try log.events(EventQuery(from: 20, stream: "acct-1")).map(\.position), [8])
+        XCTAssertEqual(try log.events(EventQuery(stream: "acct-2")).map(\.position), Array(1...8))
+    }
+
     func test_truncatedFile_isReportedClearly_neverACrash() throws {
         let path = try writeLedger("truncated.sqlite", count: 400)
         let size = try FileManager.default.attributesOfItem(atPath: path)[.size] as! Int
