@@ -39,18 +39,29 @@ public struct ToolError: Error, CustomStringConvertible, Sendable {
 extension ParsableCommand {
     /// Parses `arguments` (default: the process's) as the root command and runs it.
     ///
-    /// Help and `--version` print as usual with exit status 0. A usage or validation error, an
+    /// Help and `--version` print as usual with exit status 0. A missing subcommand, a usage or validation error, an
     /// error escaping `run()`, or output that could not be written (stdout on a full disk) is one
     /// line `<commandName>: message` on stderr and exit status 1; an `ExitCode` thrown by `run()`
     /// exits with that status.
     public static func runMain(_ arguments: [String]? = nil) {
         do {
+            try refuseMissingSubcommand(arguments)
             var command = try parseAsRoot(arguments)
             try command.run()
             try flushStandardOutput()
         } catch {
             exit(reporting: error)
         }
+    }
+
+    /// A command of subcommands, none of them the default, run without arguments: one line
+    /// naming them (argument-parser would print the whole help with exit status 0).
+    static func refuseMissingSubcommand(_ arguments: [String]?) throws {
+        let configuration = Self.configuration
+        guard (arguments ?? Array(CommandLine.arguments.dropFirst())).isEmpty,
+              configuration.defaultSubcommand == nil, !configuration.subcommands.isEmpty else { return }
+        let names = configuration.subcommands.map { $0._commandName }
+        throw ToolError("missing subcommand: one of \(names.joined(separator: ", ")) (see --help)")
     }
 
     /// Exits for `error` as ``runMain(_:)`` describes.
@@ -66,6 +77,7 @@ extension AsyncParsableCommand {
     /// ``ParsableCommand/runMain(_:)`` for a root command with async subcommands.
     public static func runMain(_ arguments: [String]? = nil) async {
         do {
+            try refuseMissingSubcommand(arguments)
             var command = try parseAsRoot(arguments)
             if var command = command as? any AsyncParsableCommand {
                 try await command.run()

@@ -263,6 +263,12 @@ final class EventLogCLITests: XCTestCase {
         XCTAssertTrue(newer.error.contains("format version 8 is newer"), newer.error)
 
         // Usage errors too: one line and status 1, as every tool of the repository.
+        let noSubcommand = try eventlog()
+        XCTAssertEqual(noSubcommand.status, 1)
+        XCTAssertEqual(lines(noSubcommand.error).count, 1, noSubcommand.error)
+        XCTAssertTrue(noSubcommand.error.hasPrefix("eventlog: missing subcommand: one of "), noSubcommand.error)
+        XCTAssertTrue(noSubcommand.error.contains("verify"), noSubcommand.error)
+        XCTAssertEqual(noSubcommand.output, "")
         let noArgument = try eventlog("cat")
         XCTAssertEqual(noArgument.status, 1)
         XCTAssertEqual(noArgument.error, "eventlog: Missing expected argument '<log>'\n")
