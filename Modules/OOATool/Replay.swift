@@ -1,8 +1,6 @@
 import ArgumentParser
 import CommandLineSupport
-import EventLog
 import EventLogSQLite
-import Foundation
 import OOAService
 import PlatformKit
 
@@ -34,30 +32,23 @@ struct Replay: ParsableCommand {
 
     func run() throws {
         try reportingFailure(tool: toolName) {
-            let changes = try Trace.read(trace)
-            let clock = VirtualClock()
-            let store = try log.map { try SQLiteEventLog(path: $0, clock: .virtual(clock)) }
-            // The service starts empty: the trips' decisions must not be in the log already.
-            let trips = Set(changes.map(\.tripID)).sorted()
-            if let store, let taken = try store.claimSoleWriter(ofNew: trips.map(OOADecision.streamID(ofTrip:))) {
-                throw ToolError("\(store.path) already has OOA decisions in stream \(taken); use a new log file")
-            }
-            var service = OOAService()
+            let run = try ReplayRun(try Trace.read(trace), drain: drain)
+            if let log { try append(run, to: log) }
             let output = ReplayOutput(json: json, all: all)
-            func handle(_ decisions: [OOADecision]) throws {
-                guard !decisions.isEmpty else { return }
-                try store?.record(decisions.map(\.typedEvent))
-                decisions.forEach(output.print)
-            }
-            for change in changes {
-                clock.set(to: max(clock.now, change.time))
-                try handle(service.receive(change))
-            }
-            let end = (changes.last?.time ?? .epoch).advanced(by: .seconds(drain))
-            clock.set(to: max(clock.now, end))
-            try handle(service.tick(now: end))
-            try store?.close()
-            output.totals(service.counters)
+            for step in run.steps { step.decisions.forEach(output.print) }
+            output.totals(run.counters)
         }
+    }
+
+    /// Appends the run's decisions to the log at `path` in one transaction, if it holds none of its trips' yet.
+    private func append(_ run: ReplayRun, to path: String) throws {
+        // Every event carries its own time: the log's clock is never read.
+        let store = try SQLiteEventLog(path: path, clock: .constant(.epoch))
+        // The service starts empty: the trips' decisions must not be in the log already.
+        if let taken = try store.claimSoleWriter(ofNew: run.trips.map(OOADecision.streamID(ofTrip:))) {
+            throw ToolError("\(store.path) already has OOA decisions in stream \(taken); use a new log file")
+        }
+        try store.appendWithoutLandings(run.events())
+        try store.close()
     }
 }

@@ -32,8 +32,15 @@ enum Trace {
         return changes
     }
 
+    /// The last millisecond of year 9999 (``Instant/fourDigitYears``): the latest time a line may have.
+    private static let latestMilliseconds = Double(Instant.fourDigitYears.upperBound.millisecondsSinceEpoch)
+
     private static func change(_ line: Line) throws -> TripStateChange {
-        guard line.time.isFinite, line.time >= 0, line.time < 1e12 else { throw ToolError("field \"time\": out of range") }
+        // Checked in milliseconds, what the service and the log count in.
+        let milliseconds = (line.time * 1_000).rounded()
+        guard (0...latestMilliseconds).contains(milliseconds) else {
+            throw ToolError("field \"time\": out of range (0 to \(latestMilliseconds / 1_000) seconds: up to year 9999)")
+        }
         guard !line.trip.isEmpty else { throw ToolError("field \"trip\": must not be empty") }
         guard !line.rider.isEmpty else { throw ToolError("field \"rider\": must not be empty") }
         guard line.eta.isFinite, abs(line.eta) < 1e9 else { throw ToolError("field \"eta\": out of range") }
@@ -42,7 +49,7 @@ enum Trace {
         return TripStateChange(
             tripID: line.trip, riderID: line.rider, phase: line.phase, etaSeconds: Int(line.eta),
             location: Location(latitude: line.lat, longitude: line.lon),
-            time: Instant(millisecondsSinceEpoch: Int64((line.time * 1_000).rounded()))
+            time: Instant(millisecondsSinceEpoch: Int64(milliseconds))
         )
     }
 

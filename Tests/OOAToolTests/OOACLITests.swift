@@ -17,6 +17,10 @@ final class OOACLITests: XCTestCase {
     }
 
     func ooa(_ arguments: String...) throws -> (status: Int32, output: String, error: String) {
+        try ooa(arguments)
+    }
+
+    func ooa(_ arguments: [String]) throws -> (status: Int32, output: String, error: String) {
         XCTAssertTrue(FileManager.default.isExecutableFile(atPath: tool), "build the tools first (`swift build`)")
         return try runProcess(tool, arguments)
     }
