@@ -41,8 +41,8 @@ enum Trace {
         guard (0...latestMilliseconds).contains(milliseconds) else {
             throw ToolError("field \"time\": out of range (0 to \(latestMilliseconds / 1_000) seconds: up to year 9999)")
         }
-        guard !line.trip.isEmpty else { throw ToolError("field \"trip\": must not be empty") }
-        guard !line.rider.isEmpty else { throw ToolError("field \"rider\": must not be empty") }
+        try requireID(line.trip, field: "trip")
+        try requireID(line.rider, field: "rider")
         guard line.eta.isFinite, abs(line.eta) < 1e9 else { throw ToolError("field \"eta\": out of range") }
         guard (-90...90).contains(line.lat) else { throw ToolError("field \"lat\": out of range (-90 to 90)") }
         guard (-180...180).contains(line.lon) else { throw ToolError("field \"lon\": out of range (-180 to 180)") }
@@ -51,6 +51,15 @@ enum Trace {
             location: Location(latitude: line.lat, longitude: line.lon),
             time: Instant(millisecondsSinceEpoch: Int64(milliseconds))
         )
+    }
+
+    /// An id names a stream and a notification and is printed: not empty, and without control
+    /// characters (a NUL ends a stored name; a line break or an escape garbles the terminal).
+    private static func requireID(_ id: String, field: String) throws {
+        guard !id.isEmpty else { throw ToolError("field \"\(field)\": must not be empty") }
+        if let control = id.unicodeScalars.first(where: \.isControlCharacter) {
+            throw ToolError("field \"\(field)\": control character \(control.codePoint)")
+        }
     }
 
     private static func describe(_ error: any Error) -> String {

@@ -1,3 +1,5 @@
+import PlatformKit
+
 /// What `ooa validate` reports about a payload.
 public struct Validation: Sendable, Hashable {
     /// The encoded size and the platform limit.
@@ -22,8 +24,7 @@ public struct Validation: Sendable, Hashable {
         if !payload.hasP0 { errors.append("missing P0 content: neither \"headline\" nor \"eta\"") }
         for (slot, element) in payload.slots.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
             guard case .label(let text, _) = element, let control = text.unicodeScalars.first(where: TerminalColumns.isControl) else { continue }
-            let code = String(control.value, radix: 16, uppercase: true)
-            errors.append("\"\(slot.rawValue)\": control character U+\(String(repeating: "0", count: max(0, 4 - code.count)) + code) in the text")
+            errors.append("\"\(slot.rawValue)\": control character \(control.codePoint) in the text")
         }
         do {
             trimmed = try PayloadEncoder(limit: limit, overLimit: .trimByPriority).encode(payload).trimmed

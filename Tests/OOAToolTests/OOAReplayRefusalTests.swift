@@ -57,4 +57,13 @@ extension OOACLITests {
         XCTAssertEqual(short.status, 0, short.error)
         XCTAssertEqual(lines(short.output).last, "totals: changes in 2, pushes out 1, coalesced 0, throttled 0, dropped 0, ended 0")
     }
+
+    func test_replay_idWithAControlCharacter_isRefusedAtItsLine_andNothingRawIsPrinted() throws {
+        let nul = try traceFile("nul.jsonl", traceLine(trip: #"tr\u0000ip"#))
+        try assertRefused(nul, "\(nul):1: field \"trip\": control character U+0000")
+        let escape = try traceFile("escape.jsonl", traceLine(), traceLine(time: "1", trip: #"trip 1\n\u001b[2J"#))
+        try assertRefused(escape, "\(escape):2: field \"trip\": control character U+000A")
+        let rider = try traceFile("rider.jsonl", traceLine().replacingOccurrences(of: #""rider": "r""#, with: #""rider": "r\u001b[2J""#))
+        try assertRefused(rider, "\(rider):1: field \"rider\": control character U+001B")
+    }
 }
