@@ -43,7 +43,8 @@ enum Trace {
         }
         try requireID(line.trip, field: "trip")
         try requireID(line.rider, field: "rider")
-        guard line.eta.isFinite, abs(line.eta) < 1e9 else { throw ToolError("field \"eta\": out of range") }
+        // A wait: 0 once there, never negative.
+        guard (0..<1e9).contains(line.eta) else { throw ToolError("field \"eta\": out of range (0 to 999999999 seconds)") }
         guard (-90...90).contains(line.lat) else { throw ToolError("field \"lat\": out of range (-90 to 90)") }
         guard (-180...180).contains(line.lon) else { throw ToolError("field \"lon\": out of range (-180 to 180)") }
         return TripStateChange(

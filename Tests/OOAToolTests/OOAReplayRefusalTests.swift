@@ -66,4 +66,13 @@ extension OOACLITests {
         let rider = try traceFile("rider.jsonl", traceLine().replacingOccurrences(of: #""rider": "r""#, with: #""rider": "r\u001b[2J""#))
         try assertRefused(rider, "\(rider):1: field \"rider\": control character U+001B")
     }
+
+    func test_replay_negativeOrHugeETA_isRefusedAtItsLine() throws {
+        let negative = try traceFile("negative-eta.jsonl", traceLine(), traceLine(time: "5", eta: "-600"))
+        try assertRefused(negative, "\(negative):2: field \"eta\": out of range (0 to 999999999 seconds)")
+        let huge = try traceFile("huge-eta.jsonl", traceLine(eta: "1e9"))
+        try assertRefused(huge, "\(huge):1: field \"eta\": out of range (0 to 999999999 seconds)")
+        let zero = try ooa("replay", try traceFile("zero-eta.jsonl", traceLine(eta: "0")))
+        XCTAssertEqual(zero.status, 0, zero.error)
+    }
 }
