@@ -1,5 +1,6 @@
 import ArgumentParser
 import CommandLineSupport
+import Foundation
 import OutOfAppDSL
 import PlatformKit
 
@@ -26,8 +27,15 @@ struct Render: ParsableCommand {
         try reportingFailure(tool: toolName) {
             let decoded = try readPayload(payload)
             let view = ActivityExtension(container: container.map(SharedContainer.directory) ?? .inMemory())
-            for line in view.render(decoded.payload, on: surface) { print(line) }
-            let omitted = view.layout(decoded.payload, on: surface).omitted
+            let drawn: [String], omitted: [Slot]
+            do {
+                drawn = try view.render(decoded.payload, on: surface)
+                omitted = try view.layout(decoded.payload, on: surface).omitted
+            } catch {
+                // Only a --container directory holds a flags file.
+                throw ToolError("\(((container ?? ".") as NSString).appendingPathComponent(SharedContainer.flagsFile)): \(error)")
+            }
+            for line in drawn { print(line) }
             if !omitted.isEmpty {
                 print("not shown: " + omitted.map { "\($0.rawValue) (\($0.priority))" }.joined(separator: ", "))
             }

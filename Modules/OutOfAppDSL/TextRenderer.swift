@@ -117,16 +117,20 @@ public struct ActivityExtension: Sendable {
     }
 
     /// The payload placed on `surface`, minus what the flags hide.
-    public func layout(_ payload: Payload, on surface: Surface) -> Layout {
+    ///
+    /// - Throws: ``FeatureFlags/ReadError`` when the container's flags file is malformed.
+    public func layout(_ payload: Payload, on surface: Surface) throws(FeatureFlags.ReadError) -> Layout {
         var payload = payload
-        for slot in FeatureFlags.read(from: container).hiddenSlots { payload.slots[slot] = nil }
+        for slot in try FeatureFlags.read(from: container).hiddenSlots { payload.slots[slot] = nil }
         return surface.layout(payload)
     }
 
     /// The surface drawn as text.
-    public func render(_ payload: Payload, on surface: Surface) -> [String] {
+    ///
+    /// - Throws: ``FeatureFlags/ReadError`` when the container's flags file is malformed.
+    public func render(_ payload: Payload, on surface: Surface) throws(FeatureFlags.ReadError) -> [String] {
         let container = self.container
         let renderer = TextRenderer(theme: theme) { container.read(SharedContainer.imageFile(for: $0)) != nil }
-        return renderer.draw(layout(payload, on: surface), of: payload)
+        return renderer.draw(try layout(payload, on: surface), of: payload)
     }
 }

@@ -62,6 +62,23 @@ final class OOACLITests: XCTestCase {
         XCTAssertTrue(drawn.output.hasPrefix("([prius-w…"), drawn.output)
     }
 
+    func test_render_containerFlags_someSet_othersDefault_malformedRefused() throws {
+        let container = directory.path("flags")
+        try FileManager.default.createDirectory(atPath: container, withIntermediateDirectories: true)
+        let flags = "\(container)/feature-flags.json"
+        try #"{"progressBar": false}"#.write(toFile: flags, atomically: true, encoding: .utf8)
+        let hidden = try ooa("render", fixture("payload-en-route.json"), "--surface", "lockscreen", "--container", container)
+        XCTAssertEqual(hidden.status, 0, hidden.error)
+        XCTAssertFalse(hidden.output.contains("62%"), "the file's flag is honoured: \(hidden.output)")
+        XCTAssertTrue(hidden.output.contains("[… driver_pho"), "the missing flag keeps its default: \(hidden.output)")
+
+        try #"{"progressBar": "off"}"#.write(toFile: flags, atomically: true, encoding: .utf8)
+        let malformed = try ooa("render", fixture("payload-en-route.json"), "--surface", "lockscreen", "--container", container)
+        XCTAssertEqual(malformed.status, 1)
+        XCTAssertEqual(malformed.output, "")
+        XCTAssertEqual(malformed.error, "ooa: \(flags): progressBar: expected true or false\n")
+    }
+
     func test_validate_reportsSizeUnknownsAndP0() throws {
         let good = try ooa("validate", fixture("payload-en-route.json"))
         XCTAssertEqual(good.status, 0)

@@ -30,44 +30,44 @@ final class SurfaceTests: XCTestCase {
         }
     }
 
-    func test_minimalIsland_fallsBackToTheHeadline_whenNoETA() {
+    func test_minimalIsland_fallsBackToTheHeadline_whenNoETA() throws {
         var payload = samplePayload
         payload.slots[.eta] = nil
         XCTAssertEqual(Surface.islandMinimal.layout(payload).shown, [.headline])
-        let drawn = ActivityExtension(container: .inMemory()).render(payload, on: .islandMinimal)
+        let drawn = try ActivityExtension(container: .inMemory()).render(payload, on: .islandMinimal)
         XCTAssertEqual(drawn, ["(PICKU…)"])
     }
 
-    func test_renderers_drawEverySurfaceAsText() {
+    func test_renderers_drawEverySurfaceAsText() throws {
         let container = SharedContainer.inMemory()
         let companion = MainAppCompanion(container: container) { $0.contains("prius") ? [1, 2, 3] : nil }
         companion.payloadDidUpdate(samplePayload)
         let view = ActivityExtension(container: container)
-        let lockscreen = view.render(samplePayload, on: .lockscreen)
+        let lockscreen = try view.render(samplePayload, on: .lockscreen)
         XCTAssertEqual(lockscreen.first?.first, "╭")
         XCTAssertTrue(lockscreen.joined().contains("PICKUP IN 3 MIN"), lockscreen.joined(separator: "\n"))
         XCTAssertTrue(lockscreen.joined().contains("[prius-white."), "a cached image is drawn")
         XCTAssertTrue(lockscreen.joined().contains("[… driver_pho"), "a missing image gets a placeholder")
         XCTAssertTrue(lockscreen.joined().contains("62%"))
         XCTAssertEqual(Set(lockscreen.map(\.count)).count, 1, "a straight frame:\n\(lockscreen.joined(separator: "\n"))")
-        XCTAssertEqual(view.render(samplePayload, on: .islandCompact), ["([prius-w… 3 MIN  )"])
-        XCTAssertTrue(view.render(samplePayload, on: .android).joined().contains("Uber · now"))
+        XCTAssertEqual(try view.render(samplePayload, on: .islandCompact), ["([prius-w… 3 MIN  )"])
+        XCTAssertTrue(try view.render(samplePayload, on: .android).joined().contains("Uber · now"))
     }
 
     /// A server's text with a line break or an escape sequence broke the frame and reached the
     /// terminal; wide characters and emoji, counted as one column, bent it.
-    func test_serverText_neverBreaksTheFrame_norReachesTheTerminalRaw() {
+    func test_serverText_neverBreaksTheFrame_norReachesTheTerminalRaw() throws {
         var payload = samplePayload
         payload.slots[.headline] = .label(text: "出租车 🚕 to 機場\nnow\u{1B}[2J", tags: [.title])
         payload.slots[.driver] = .label(text: "Zoë\tČapek", tags: [.subtitle])
         for surface in Surface.allCases {
-            let drawn = ActivityExtension(container: .inMemory()).render(payload, on: surface)
+            let drawn = try ActivityExtension(container: .inMemory()).render(payload, on: surface)
             let text = drawn.joined(separator: "\n")
             XCTAssertFalse(text.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\t" }, text)
             XCTAssertEqual(drawn.count, text.split(separator: "\n", omittingEmptySubsequences: false).count, "no line break inside a line")
             XCTAssertEqual(Set(drawn.map(columns)).count, 1, "\(surface), a straight frame:\n\(text)")
         }
-        let lockscreen = ActivityExtension(container: .inMemory()).render(payload, on: .lockscreen).joined()
+        let lockscreen = try ActivityExtension(container: .inMemory()).render(payload, on: .lockscreen).joined()
         XCTAssertTrue(lockscreen.contains("出租车 🚕"), lockscreen)
         XCTAssertTrue(lockscreen.contains("Zoë Čapek"), lockscreen)
 
