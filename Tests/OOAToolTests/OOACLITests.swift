@@ -103,6 +103,20 @@ final class OOACLITests: XCTestCase {
         XCTAssertEqual(lines(future.output).filter { $0.hasPrefix("ignored: ") }.count, 4, future.output)
     }
 
+    func test_validate_reportsNegativeVersionAndTimestamp_andP0WithoutTheTime() throws {
+        let path = directory.path("bad-p0.json")
+        try #"{"version": -1, "timestamp": -1, "slots": {"headline": {"type": "progress", "value": 0.5}, "eta": {"type": "label", "text": ""}}}"#
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        let validate = try ooa("validate", path)
+        XCTAssertEqual(validate.status, 1)
+        XCTAssertEqual(lines(validate.error), [
+            "ooa: \(path): version: -1 is negative",
+            "ooa: \(path): timestamp: -1 is out of range (0 to 253402300799999 ms: 1970 to year 9999)",
+            "ooa: \(path): \"headline\": element type \"progress\"; a P0 slot takes a label with the time",
+            "ooa: \(path): \"eta\": empty text; a P0 slot carries the time",
+        ])
+    }
+
     func test_badInput_isOneLineNamingTheFieldOrLine() throws {
         let malformed = try ooa("validate", fixture("payload-malformed.json"))
         XCTAssertEqual(malformed.status, 1)

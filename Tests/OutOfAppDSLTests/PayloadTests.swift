@@ -96,4 +96,32 @@ final class PayloadTests: XCTestCase {
         XCTAssertEqual(validation.size, PayloadEncoder.json(result.payload).count)
         XCTAssertTrue(Validation(PayloadDecoder.Result(payload: samplePayload, ignored: [])).isValid)
     }
+
+    func test_validation_reportsANegativeVersionOrTimestamp_andP0SlotsWithoutTheTime() throws {
+        var payload = samplePayload
+        payload.version = -1
+        payload.timestamp = Instant(millisecondsSinceEpoch: -5)
+        payload.slots[.headline] = .progress(value: 0.5, tags: [])
+        payload.slots[.eta] = .label(text: " ", tags: [])
+        XCTAssertEqual(Validation(PayloadDecoder.Result(payload: payload, ignored: [])).errors, [
+            "version: -1 is negative",
+            "timestamp: -5 is out of range (0 to 253402300799999 ms: 1970 to year 9999)",
+            "\"headline\": element type \"progress\"; a P0 slot takes a label with the time",
+            "\"eta\": empty text; a P0 slot carries the time",
+        ])
+        payload.timestamp = Instant(millisecondsSinceEpoch: 253_402_300_800_000)
+        payload.slots[.headline] = .image(url: "https://cdn.example.com/clock.png", tags: [])
+        payload.slots[.eta] = nil
+        XCTAssertEqual(Validation(PayloadDecoder.Result(payload: payload, ignored: [])).errors, [
+            "version: -1 is negative",
+            "timestamp: 253402300800000 is out of range (0 to 253402300799999 ms: 1970 to year 9999)",
+            "\"headline\": element type \"image\"; a P0 slot takes a label with the time",
+        ])
+
+        var edges = samplePayload
+        edges.version = 0
+        edges.timestamp = .epoch
+        edges.slots[.headline] = nil
+        XCTAssertEqual(Validation(PayloadDecoder.Result(payload: edges, ignored: [])).errors, [], "version 0 at the epoch, the ETA alone as P0")
+    }
 }
