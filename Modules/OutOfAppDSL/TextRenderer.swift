@@ -1,3 +1,5 @@
+import PlatformKit
+
 /// Draws a surface as text, so a person can see it in a terminal.
 public struct TextRenderer: Sendable {
     public var theme: Theme
@@ -55,7 +57,7 @@ public struct TextRenderer: Sendable {
             case .image(let url, _):
                 let name = url.split(separator: "/").last.map(String.init) ?? url
                 let label = TerminalColumns.printable(hasImage(url) ? "[\(name)]" : "[… \(slot.rawValue)]")
-                lines.append(align(truncate(label, width), width, style.alignment))
+                lines.append(align(TerminalColumns.truncated(label, to: width), width, style.alignment))
             case .progress(let value, _):
                 lines.append(bar(value, width: width))
             }
@@ -77,7 +79,7 @@ public struct TextRenderer: Sendable {
         var rest = Substring(text)
         while !rest.isEmpty && result.count < lines {
             if TerminalColumns.of(rest) <= width || result.count == lines - 1 {
-                result.append(truncate(String(rest), width))
+                result.append(TerminalColumns.truncated(String(rest), to: width))
                 break
             }
             let fits = TerminalColumns.prefix(rest, fitting: width)
@@ -87,11 +89,6 @@ public struct TextRenderer: Sendable {
             rest = rest[cut...].drop { $0 == " " }
         }
         return result
-    }
-
-    /// `text` cut to `width` columns, ending in `…` where it was cut.
-    private func truncate(_ text: String, _ width: Int) -> String {
-        TerminalColumns.of(text) <= width ? text : String(TerminalColumns.prefix(Substring(text), fitting: max(0, width - 1))) + "…"
     }
 
     private func align(_ text: String, _ width: Int, _ alignment: Theme.Alignment) -> String {

@@ -41,7 +41,7 @@ public struct Validation: Sendable, Hashable {
             }
         }
         for (slot, element) in payload.slots.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
-            guard case .label(let text, _) = element, let control = text.unicodeScalars.first(where: TerminalColumns.isControl) else { continue }
+            guard case .label(let text, _) = element, let control = text.unicodeScalars.first(where: \.disruptsTerminalLine) else { continue }
             errors.append("\"\(slot.rawValue)\": control character \(control.codePoint) in the text")
         }
         do {

@@ -78,11 +78,27 @@ final class SurfaceTests: XCTestCase {
         ])
     }
 
-    /// Terminal columns, counted independently of the renderer: CJK ideographs and emoji take two.
+    /// A zero-width space (a format character) counted as a column made its row one column short;
+    /// a bidi override, also counted, reordered the rest of the line and passed validation.
+    func test_formatCharacters_takeNoColumns_andBidiOverridesAreRefused() {
+        var payload = samplePayload
+        payload.slots[.headline] = .label(text: "Pick\u{200B}up\u{2060} soon", tags: [.title])
+        payload.slots[.driver] = .label(text: "Zoe\u{0301} \u{202E}kepaC", tags: [.subtitle])
+        for surface in Surface.allCases {
+            let drawn = ActivityExtension(container: .inMemory()).render(payload, on: surface)
+            XCTAssertEqual(Set(drawn.map(columns)).count, 1, "\(surface), a straight frame:\n\(drawn.joined(separator: "\n"))")
+            XCTAssertFalse(drawn.joined().unicodeScalars.contains("\u{202E}"), "\(surface): the override is drawn as �")
+        }
+        XCTAssertEqual(Validation(PayloadDecoder.Result(payload: payload, ignored: [])).errors, ["\"driver\": control character U+202E in the text"])
+    }
+
+    /// Terminal columns, counted independently of the renderer: CJK ideographs and emoji take two,
+    /// marks and format characters none.
     private func columns(_ line: String) -> Int {
         line.unicodeScalars.reduce(0) { total, scalar in
             let wide = (0x4E00...0x9FFF).contains(scalar.value) || (0x1F300...0x1FAFF).contains(scalar.value)
-            return total + (scalar.properties.isGraphemeExtend ? 0 : wide ? 2 : 1)
+            let zero = scalar.properties.isGraphemeExtend || scalar.properties.generalCategory == .format
+            return total + (zero ? 0 : wide ? 2 : 1)
         }
     }
 }
