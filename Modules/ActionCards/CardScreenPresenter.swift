@@ -1,5 +1,8 @@
+import PlatformKit
+
 /// The one presenter of every card screen: main cards scroll top down, bottom cards are pinned
-/// below them. Headless, it draws a screen as text; unknown cards are skipped.
+/// below them. Headless, it draws a screen as text, each line at most `width` terminal columns
+/// and without control characters; unknown cards are skipped.
 public struct CardScreenPresenter: Sendable {
     public var width: Int
     public var viewables = CardViewableProvider()
@@ -13,8 +16,8 @@ public struct CardScreenPresenter: Sendable {
 
     /// The screen as lines of text; `pending` cards are marked.
     public func render(_ screen: CardScreenPresentation, pending: Set<String> = []) -> String {
-        let title = "== \(screen.title ?? screen.screenID) (\(screen.analyticsID)) "
-        var out: [String] = [TextLayout.truncate(title + String(repeating: "=", count: max(2, width - title.count)), width: width)]
+        let title = TerminalColumns.printable("== \(screen.title ?? screen.screenID) (\(screen.analyticsID)) ")
+        var out: [String] = [TextLayout.truncate(title + String(repeating: "=", count: max(2, width - TerminalColumns.of(title))), width: width)]
         for card in screen.mainCards { draw(card, pending: pending, into: &out) }
         if !screen.bottomCards.isEmpty {
             out.append(String(repeating: "=", count: width - 7) + " pinned")
@@ -25,7 +28,7 @@ public struct CardScreenPresenter: Sendable {
 
     private func draw(_ card: Card, pending: Set<String>, into out: inout [String]) {
         guard let viewable = viewables.viewable(for: card) else {
-            out.append("  (skipped \(card.id): unknown card type \(card.content.type))")
+            out.append(contentsOf: TextLayout.wrap("(skipped \(card.id): unknown card type \(card.content.type))", width: width - 2).map { "  " + $0 })
             return
         }
         let body = viewable.lines(width: width - 2)

@@ -1,3 +1,5 @@
+import PlatformKit
+
 /// A renderable card: headless, it draws itself as lines of text of at most `width` columns.
 public protocol CardViewable {
     func lines(width: Int) -> [String]
@@ -65,7 +67,7 @@ extension MessageCard: CardViewable {
         let border = "+" + String(repeating: "-", count: inner + 2) + "+"
         let tag = tone.map { " (\($0))" } ?? ""
         let body = TextLayout.wrap(title + tag, width: inner) + TextLayout.wrap(self.body, width: inner)
-        return [border] + body.map { "| " + TextLayout.pad($0, width: inner) + " |" } + [border]
+        return [border] + body.map { "| " + TerminalColumns.padded($0, to: inner) + " |" } + [border]
     }
 }
 
@@ -77,7 +79,8 @@ extension RadioOptionGroupCard: CardViewable {
 
 extension KeyValueCard: CardViewable {
     public func lines(width: Int) -> [String] {
-        let gap = width - key.count - value.count
+        let (key, value) = (TerminalColumns.printable(key), TerminalColumns.printable(value))
+        let gap = width - TerminalColumns.of(key) - TerminalColumns.of(value)
         guard gap >= 1 else { return TextLayout.wrap("\(key): \(value)", width: width) }
         return [key + String(repeating: " ", count: gap) + value]
     }
@@ -99,32 +102,38 @@ extension TextFieldCard: CardViewable {
     }
 }
 
-/// Word wrapping and truncation by characters.
+/// Word wrapping and truncation by terminal columns (PlatformKit's ``TerminalColumns``).
+/// Text is made printable first: a server's text never moves the terminal's cursor.
 enum TextLayout {
+    /// `text` in lines of at most `width` columns, broken at spaces where it can be.
     static func wrap(_ text: String, width: Int) -> [String] {
-        guard text.count > width, width > 0 else { return [text] }
+        let text = TerminalColumns.printable(text)
+        guard TerminalColumns.of(text) > width, width > 0 else { return [text] }
         var lines: [String] = []
         var line = ""
+        var used = 0
         for word in text.split(separator: " ", omittingEmptySubsequences: false) {
-            if !line.isEmpty, line.count + 1 + word.count > width {
+            let columns = TerminalColumns.of(word)
+            if !line.isEmpty, used + 1 + columns > width {
                 lines.append(line)
-                line = ""
+                (line, used) = ("", 0)
             }
-            line += line.isEmpty ? String(word) : " " + word
-            while line.count > width {
-                lines.append(String(line.prefix(width)))
-                line = String(line.dropFirst(width))
+            (line, used) = line.isEmpty ? (String(word), columns) : (line + " " + word, used + 1 + columns)
+            while used > width {
+                let fits = TerminalColumns.prefix(Substring(line), fitting: width)
+                // A character wider than the whole line goes on a line of its own.
+                let cut = fits.isEmpty ? line.index(after: line.startIndex) : fits.endIndex
+                lines.append(String(line[..<cut]))
+                line = String(line[cut...])
+                used = TerminalColumns.of(line)
             }
         }
         if !line.isEmpty { lines.append(line) }
         return lines
     }
 
+    /// `text` cut to at most `width` columns, ending in `…` where it was cut.
     static func truncate(_ text: String, width: Int) -> String {
-        text.count <= width ? text : String(text.prefix(max(0, width - 1))) + "…"
-    }
-
-    static func pad(_ text: String, width: Int) -> String {
-        text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
+        TerminalColumns.truncated(TerminalColumns.printable(text), to: width)
     }
 }

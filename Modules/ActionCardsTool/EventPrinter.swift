@@ -34,7 +34,8 @@ struct EventPrinter {
             Swift.print(String(decoding: (try? encoder.encode(line)) ?? Data(), as: UTF8.self))
         } else {
             let fraction = String(milliseconds % 1_000)
-            Swift.print("[+\(milliseconds / 1_000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)s] \(event)")
+            // A screen's text never moves the terminal's cursor: ids and texts come from display configs.
+            Swift.print("[+\(milliseconds / 1_000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)s] " + TerminalColumns.printable("\(event)"))
         }
     }
 
@@ -44,8 +45,8 @@ struct EventPrinter {
             Swift.print(String(decoding: (try? encoder.encode(line)) ?? Data(), as: UTF8.self))
         } else {
             Swift.print("""
-            == end: screens \(screens.isEmpty ? "(dismissed)" : screens.joined(separator: " > "))
-            == membership of \(member): \(state.status.rawValue), plan \(state.plan ?? "none"), pays with \(state.defaultPaymentMethod), \
+            == end: screens \(screens.isEmpty ? "(dismissed)" : TerminalColumns.printable(screens.joined(separator: " > ")))
+            == membership of \(TerminalColumns.printable(member)): \(state.status.rawValue), plan \(state.plan ?? "none"), pays with \(state.defaultPaymentMethod), \
             auto-renew \(state.autoRenew ? "on" : "off"), \(state.purchases) purchases (\(state.spentMinorUnits) cents), \(state.declines) declined
             """)
         }

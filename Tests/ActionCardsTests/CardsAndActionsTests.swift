@@ -27,8 +27,9 @@ final class CardsAndActionsTests: XCTestCase {
         XCTAssertEqual(screen.card("x")?.content, .unknown(type: "hologram"))
         XCTAssertEqual(screen.card("y")?.content.type, "button")
         XCTAssertEqual(screen.card("y")?.replacedType, "hologram")
-        let text = CardScreenPresenter(width: 40).render(screen)
-        XCTAssertTrue(text.contains("(skipped x: unknown card type hologram)"), text)
+        let text = CardScreenPresenter(width: 41).render(screen)
+        XCTAssertTrue(text.contains("  (skipped x: unknown card type hologram)\n"), text)
+        XCTAssertTrue(CardScreenPresenter(width: 40).render(screen).contains("  (skipped x: unknown card type\n  hologram)\n"), "wrapped to the width")
         XCTAssertTrue(text.contains("[ Flat ]"), text)
         XCTAssertTrue(text.contains("[ Bottom ] (disabled)"), text)
     }
