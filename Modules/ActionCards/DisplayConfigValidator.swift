@@ -1,6 +1,10 @@
+import PlatformKit
+
 /// Checks a directory of display configs: every card and action type is known, every action's
 /// target screen (its `screen` field, whatever its type) exists, every screen is reachable from an entry screen (`"metadata": {"entry": "true"}`),
-/// and no chain of named actions (`perform`) loops forever.
+/// no chain of named actions (`perform`) loops forever, every card has an id, and no drawn text holds
+/// a character that would move the terminal's cursor or reorder its line (a control character, a
+/// bidi override: PlatformKit's `disruptsTerminalLine`).
 public struct DisplayConfigValidator: Sendable {
     public var knownActions: Set<ActionType>
     /// The screen `openHelp` pushes.
@@ -79,6 +83,9 @@ private struct ScreenCheck {
     }
 
     mutating func run() {
+        for (field, text) in [("screenID", screen.screenID), ("title", screen.title ?? "")] {
+            checkPrintable(text, at: "$." + field, of: "the screen's \(field)")
+        }
         var seen: Set<String> = []
         for (section, cards) in [("mainCards", screen.mainCards), ("bottomCards", screen.bottomCards)] {
             for (index, card) in cards.enumerated() {
@@ -96,6 +103,11 @@ private struct ScreenCheck {
     }
 
     private mutating func check(_ card: Card, at path: String) {
+        if card.id.isEmpty { problem(path + ".id", "empty card id") }
+        checkPrintable(card.id, at: path + ".id", of: "the card id")
+        for (field, text) in card.content.texts {
+            checkPrintable(text, at: path + "." + field, of: "card \(TerminalColumns.printable(card.id))")
+        }
         if case .unknown(let type) = card.content { problem(path + ".type", "unknown card type \(type)") }
         if let action = card.action { check(action, at: path + ".action") }
         if case .spacer(let spacer) = card.content, !(0...SpacerCard.maximumHeight).contains(spacer.height) {
@@ -145,6 +157,12 @@ private struct ScreenCheck {
         for (index, update) in action.updates.enumerated() {
             if let card = update.card { check(card, at: path + ".updates[\(index)].card") }
         }
+    }
+
+    /// A problem if `text` holds a scalar that disrupts a terminal's line.
+    private mutating func checkPrintable(_ text: String, at path: String, of what: String) {
+        guard let scalar = text.unicodeScalars.first(where: \.disruptsTerminalLine) else { return }
+        problem(path, "control character \(scalar.codePoint) in \(what) on screen \(TerminalColumns.printable(screen.screenID))")
     }
 
     /// A cycle of named actions reachable from `name`, if any.

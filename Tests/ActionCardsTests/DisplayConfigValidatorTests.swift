@@ -53,6 +53,30 @@ final class DisplayConfigValidatorTests: XCTestCase {
         XCTAssertEqual(spacer.lines(width: 40).count, SpacerCard.maximumHeight / 8)
     }
 
+    /// A card `id: ""` and a title holding an escape sequence passed validation; the escape then
+    /// reached the terminal raw. A bidi override reorders the rest of the terminal's line.
+    func test_emptyCardIDs_andTextThatWouldMoveTheCursorOrReorderTheLine_areProblems() throws {
+        let directory = TemporaryDirectory()
+        try Data(#"""
+        {"screenID": "a", "analyticsID": "a", "title": "Plans\u2029", "metadata": {"entry": "true"}, "mainCards": [
+          {"id": "", "type": "button", "title": "Go"},
+          {"id": "end", "type": "message", "title": "Cancel\u001b[2J", "body": "line\nbreak"},
+          {"id": "l", "type": "list", "items": [{"id": "i", "title": "ok", "subtitle": "txt.exe\u202E"}]},
+          {"id": "o", "type": "radioOptionGroup", "options": [{"id": "x", "label": "\u2066x"}]},
+          {"id": "fine", "type": "richText", "text": "Pick\u200bup 特典 🚕 e\u0301"}
+        ]}
+        """#.utf8).write(to: directory.url.appendingPathComponent("a.json"))
+        let problems = try validator.validate(directory: directory.url.path).map { "\(($0.file as NSString).lastPathComponent) \($0.path): \($0.message)" }
+        XCTAssertEqual(problems, [
+            "a.json $.title: control character U+2029 in the screen's title on screen a",
+            "a.json $.mainCards[0].id: empty card id",
+            "a.json $.mainCards[1].title: control character U+001B in card end on screen a",
+            "a.json $.mainCards[1].body: control character U+000A in card end on screen a",
+            "a.json $.mainCards[2].items[0].subtitle: control character U+202E in card l on screen a",
+            "a.json $.mainCards[3].options[0].label: control character U+2066 in card o on screen a",
+        ])
+    }
+
     /// A stale copy of a screen was taken silently for the screen (the last file read won).
     func test_twoFilesOfOneScreen_andADirectoryWithoutScreens_areRefused() throws {
         let directory = TemporaryDirectory()

@@ -135,6 +135,34 @@ final class ActionCardsCLITests: XCTestCase {
         )
     }
 
+    /// A card's text with an escape sequence and a line break passed `validate` and reached the
+    /// terminal raw; wide characters bent the message box past `--width`.
+    func test_render_validate_andRun_neverPassAControlCharacterToTheTerminal() throws {
+        let configs = directory.path("configs")
+        try FileManager.default.createDirectory(atPath: configs, withIntermediateDirectories: true)
+        let screen = configs + "/a.json"
+        try Data(#"""
+        {"screenID": "a", "analyticsID": "a", "metadata": {"entry": "true"}, "mainCards": [
+          {"id": "m", "type": "message", "title": "特典が失われます\u001b[2J", "body": "会員特典は停止します。\nTotals: 🚕🚕"},
+          {"id": "go", "type": "button", "title": "Go\u001b[2J", "action": {"type": "showAlert", "title": "Bye\u001b[2J\nnow"}}
+        ]}
+        """#.utf8).write(to: URL(fileURLWithPath: screen))
+        let rendered = try actioncards("render", screen, "--width", "30")
+        XCTAssertEqual(rendered.status, 0, rendered.error)
+        XCTAssertFalse(rendered.output.unicodeScalars.contains { $0 != "\n" && $0.isControlCharacter }, rendered.output)
+        let box = rendered.output.split(separator: "\n").filter { $0.hasPrefix("  |") || $0.hasPrefix("  +") }
+        XCTAssertEqual(box.map { TerminalColumns.of($0) }, Array(repeating: 30, count: box.count), rendered.output)
+
+        let validated = try actioncards("validate", configs)
+        XCTAssertEqual(validated.status, 1)
+        XCTAssertEqual(validated.output.split(separator: "\n").first.map(String.init), "\(screen): $.mainCards[0].title: control character U+001B in card m on screen a")
+        XCTAssertEqual(validated.error, "actioncards: 3 problems in 1 screens\n")
+
+        let run = try actioncards("run", "--app", "eats", "--start", "a", "--taps", try file("go.taps", "tap go\n"), "--screens", configs)
+        XCTAssertEqual(run.status, 0, run.error)
+        XCTAssertFalse(run.output.unicodeScalars.contains { $0 != "\n" && $0.isControlCharacter }, run.output)
+    }
+
     func test_badInput_isOneLineNamingTheFileAndPlace() throws {
         let taps = try file("bad.taps", "tap end\n\nwait soon\n")
         let good = try file("good.taps", "wait 5\n")
