@@ -83,6 +83,11 @@ public struct DisplayConfigProblem: Error, Sendable, Equatable, CustomStringConv
         func path(_ keys: [any CodingKey]) -> String {
             keys.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
         }
+        // Foundation calls a document nested too deeply for its parser "not valid JSON".
+        if case .dataCorrupted(let context) = error, context.codingPath.isEmpty, JSONNesting.isTooDeep(data) {
+            self.init(file: file, path: "$", message: "nested too deeply (more than \(JSONNesting.parserLimit) arrays and objects inside each other)")
+            return
+        }
         // Foundation names no path for a number no Int64 holds; a screen's numbers are all whole.
         if case .dataCorrupted(let context) = error, context.codingPath.isEmpty, let found = JSONWholeNumbers.firstNotWhole(in: data) {
             self.init(file: file, path: "$" + (found.hasPrefix("[") ? found : "." + found), message: "expected a whole number")

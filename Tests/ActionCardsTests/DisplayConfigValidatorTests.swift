@@ -77,6 +77,19 @@ final class DisplayConfigValidatorTests: XCTestCase {
         ])
     }
 
+    /// Valid JSON nested deeper than Foundation's parser allows was reported as "malformed JSON".
+    func test_aScreenNestedTooDeeply_isSaidToBe_notMalformed() throws {
+        let directory = TemporaryDirectory()
+        let depth = 3_000
+        let action = String(repeating: #"{"type": "reload", "success": "#, count: depth) + #"{"type": "reload"}"# + String(repeating: "}", count: depth)
+        let file = directory.url.appendingPathComponent("deep.json").path
+        try Data(#"{"screenID": "a", "analyticsID": "a", "mainCards": [{"id": "b", "type": "button", "title": "x", "action": \#(action)}]}"#.utf8)
+            .write(to: URL(fileURLWithPath: file))
+        XCTAssertThrowsError(try ScreenCatalog.decodeScreen(file: file)) { error in
+            XCTAssertEqual("\(error)", "\(file): $: nested too deeply (more than 512 arrays and objects inside each other)")
+        }
+    }
+
     /// A stale copy of a screen was taken silently for the screen (the last file read won).
     func test_twoFilesOfOneScreen_andADirectoryWithoutScreens_areRefused() throws {
         let directory = TemporaryDirectory()
