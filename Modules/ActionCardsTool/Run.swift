@@ -71,6 +71,8 @@ struct Run: ParsableCommand {
             guard catalog.screens[start] != nil else { throw ToolError("--start: no screen \(start) in \(screens)") }
             let clock = VirtualClock(start: Instant(millisecondsSinceEpoch: 1_790_000_000_000))
             let origin = clock.now
+            // A back-end answer comes a round trip after the last step.
+            try script.checkTime(from: origin, think: think, slack: 2 * latency, file: taps)
             let store = try log.map { try SQLiteEventLog(path: $0, clock: .virtual(clock), options: SQLiteEventLogOptions(durability: .normal)) }
             defer { try? store?.close() }
             // The member's world starts here: its membership and sessions must not be in the log already.
@@ -117,12 +119,5 @@ struct Run: ParsableCommand {
     private func emit(_ step: StepResult, store: SQLiteEventLog?, printer: inout EventPrinter, at instant: Instant) throws {
         if let store { try step.append(to: store) }
         printer.print(step, at: instant)
-    }
-}
-
-extension TapScript.Command {
-    var isWait: Bool {
-        if case .wait = self { return true }
-        return false
     }
 }

@@ -32,9 +32,22 @@ struct TapScript {
         try parse(try readTextFile(file), file: file)
     }
 
-    /// The longest delay or wait a step may name: a year, in milliseconds (the session's clock
-    /// stays far inside its range for any script).
+    /// The longest delay or wait a step may name: a year, in milliseconds (many steps together
+    /// may still go past year 9999: ``checkTime(from:think:slack:file:)``).
     static let longestMilliseconds = Instant.secondsPerYear * 1_000
+
+    /// Throws, naming the first step that takes a session started at `start` past year 9999
+    /// (with `slack` after the step for answers still on their way): no event log holds such a time.
+    /// A step without a delay waits `think` milliseconds before it, unless it is a `wait`.
+    func checkTime(from start: Instant, think: Int64, slack: Int64, file: String) throws {
+        let room = Instant.fourDigitYears.upperBound.millisecondsSinceEpoch - start.millisecondsSinceEpoch - slack
+        var elapsed: Int64 = 0
+        for step in steps {
+            elapsed += step.delay ?? (step.command.isWait ? 0 : think)
+            if case .wait(let milliseconds) = step.command { elapsed += milliseconds }
+            if elapsed > room { throw ToolError("\(file):\(step.line): the session's virtual time passes year 9999 at this step") }
+        }
+    }
 
     static func parse(_ text: String, file: String) throws -> TapScript {
         var steps: [Step] = []
@@ -70,5 +83,12 @@ struct TapScript {
             steps.append(Step(line: number, delay: delay, command: command))
         }
         return TapScript(steps: steps)
+    }
+}
+
+extension TapScript.Command {
+    var isWait: Bool {
+        if case .wait = self { return true }
+        return false
     }
 }

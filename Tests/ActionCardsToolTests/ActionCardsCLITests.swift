@@ -135,6 +135,22 @@ final class ActionCardsCLITests: XCTestCase {
         )
     }
 
+    /// Waits of a year each, 8 100 of them, passed the parser and failed at the log's append after
+    /// 23 events, leaving them in the log; the line named no file or line.
+    func test_run_tapsPastYear9999_areRefusedUpFront_namingTheLine_andNoLogIsMade() throws {
+        let taps = try file("long.taps", "tap end\n" + String(repeating: "wait 31557600000\n", count: 8_100) + "tap keep\n")
+        let log = directory.path("long.sqlite")
+        let result = try actioncards("run", "--app", "eats", "--start", "manage", "--taps", taps, "--screens", screens, "--log", log)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(result.output, "")
+        XCTAssertEqual(result.error, "actioncards: \(taps):7975: the session's virtual time passes year 9999 at this step\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: log))
+        // Up to the last step that stays inside year 9999, the run and its log go through.
+        let fits = try file("fits.taps", "tap end\n" + String(repeating: "wait 31557600000\n", count: 7_973) + "tap keep\n")
+        let ran = try actioncards("run", "--app", "eats", "--start", "manage", "--taps", fits, "--screens", screens, "--log", log)
+        XCTAssertEqual(ran.status, 0, ran.error)
+    }
+
     /// A card's text with an escape sequence and a line break passed `validate` and reached the
     /// terminal raw; wide characters bent the message box past `--width`.
     func test_render_validate_andRun_neverPassAControlCharacterToTheTerminal() throws {
