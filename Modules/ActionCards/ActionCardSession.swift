@@ -113,7 +113,7 @@ public final class ActionCardSession {
     public func enterText(_ text: String, into cardID: String, at instant: Instant) throws -> StepResult {
         try step(at: instant) {
             guard let card = screen?.card(cardID), case .textField = card.content else {
-                return try ignore(cardID, "not a text field on the screen")
+                return try ignore(cardID, "not a text field on the screen", step: "type")
             }
             try setData(cardID, text)
             try replaceTop(cardID: cardID, with: card.content.patched(enabled: nil, text: text))
@@ -150,8 +150,8 @@ public final class ActionCardSession {
         outbox.record(event, stream: stream)
     }
 
-    private func ignore(_ cardID: String, _ reason: String) throws {
-        record(TapIgnored(screenID: screen?.screenID ?? "", cardID: cardID, reason: reason))
+    private func ignore(_ cardID: String, _ reason: String, step: String? = nil) throws {
+        record(TapIgnored(screenID: screen?.screenID ?? "", cardID: cardID, reason: reason, step: step))
     }
 
     private func recordTap(_ card: Card, on screen: CardScreenPresentation, option: String?) throws {

@@ -42,6 +42,7 @@ extension TapIgnored: BinaryEncodable {
         writer.encode(screenID, forKey: "screenID")
         writer.encode(cardID, forKey: "cardID")
         writer.encode(reason, forKey: "reason")
+        writer.encodeIfPresent(step, forKey: "step")
     }
 }
 

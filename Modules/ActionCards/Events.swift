@@ -46,13 +46,15 @@ public struct CardTapped: Event, Equatable, CustomStringConvertible {
     public var description: String { "tap \(cardID)\(option.map { "/\($0)" } ?? "") on [\(analyticsID)]" }
 }
 
-/// A tap did nothing: the card is pending, disabled, unknown or not on the screen.
+/// A tap (or text typed into a card) did nothing: the card is pending, disabled, unknown or not on the screen.
 public struct TapIgnored: Event, Equatable, CustomStringConvertible {
     public static let eventType = "actioncards.tap.ignored"
     public var screenID: String
     public var cardID: String
     public var reason: String
-    public var description: String { "tap \(cardID) ignored: \(reason)" }
+    /// `type` for typed text; `nil` for a tap (the only step before typed text was told apart).
+    public var step: String?
+    public var description: String { "\(step ?? "tap") \(cardID) ignored: \(reason)" }
 }
 
 /// A card type the client does not know was skipped or replaced by its fallback.

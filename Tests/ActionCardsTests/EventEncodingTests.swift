@@ -21,7 +21,7 @@ final class EventEncodingTests: XCTestCase {
             try assertEncodesLikeCodable(SessionDismissed(screenID: text()))
             try assertEncodesLikeCodable(CardImpression(analyticsID: text(), screenView: number(), cardID: text(), cardAnalyticsID: maybe(text)))
             try assertEncodesLikeCodable(CardTapped(analyticsID: text(), screenID: text(), cardID: text(), cardAnalyticsID: maybe(text), option: maybe(text)))
-            try assertEncodesLikeCodable(TapIgnored(screenID: text(), cardID: text(), reason: text()))
+            try assertEncodesLikeCodable(TapIgnored(screenID: text(), cardID: text(), reason: text(), step: maybe(text)))
             try assertEncodesLikeCodable(UnknownCardReported(screenID: text(), cardID: text(), type: text(), replacedByFallback: flag()))
             try assertEncodesLikeCodable(ActionPerformed(screenID: text(), cardID: text(), actionType: text(), role: text()))
             try assertEncodesLikeCodable(FlowCompleted(actionType: text(), handler: text(), succeeded: flag(), detail: text()))

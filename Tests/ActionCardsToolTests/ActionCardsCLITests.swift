@@ -135,6 +135,15 @@ final class ActionCardsCLITests: XCTestCase {
         )
     }
 
+    /// A failed `type` step was reported as a tap.
+    func test_run_aTypeStepThatDoesNothing_isNamedAsATypeStep() throws {
+        let taps = try file("t.taps", "type nosuch hello\ntap nosuch\n")
+        let result = try actioncards("run", "--app", "eats", "--start", "manage", "--taps", taps, "--screens", screens)
+        XCTAssertEqual(result.status, 0, result.error)
+        XCTAssertTrue(result.output.contains("] type nosuch ignored: not a text field on the screen\n"), result.output)
+        XCTAssertTrue(result.output.contains("] tap nosuch ignored: not on the screen\n"), result.output)
+    }
+
     /// Waits of a year each, 8 100 of them, passed the parser and failed at the log's append after
     /// 23 events, leaving them in the log; the line named no file or line.
     func test_run_tapsPastYear9999_areRefusedUpFront_namingTheLine_andNoLogIsMade() throws {
