@@ -180,7 +180,7 @@ private struct LineReader {
         case "rate": return .rateRider(stars: try number("stars", as: Int.self))
         case "cash": return .confirmCash
         case "read": return .markRead(message: try word("message id"))
-        case "offer": return .offer(trip: try word("trip id"), estimate: try money("estimate"))
+        case "offer": return .offer(trip: try word("trip id"), estimate: try money("offer"))
         case "estimate": return .estimate(trip: try word("trip id"), amount: try money("estimate"))
         case "dark": return .dark(seconds: try seconds("dark spot length (seconds)"))
         case "latency": return .latency(try range("latency"))

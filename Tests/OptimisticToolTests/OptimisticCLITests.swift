@@ -123,7 +123,10 @@ final class OptimisticCLITests: XCTestCase {
         XCTAssertEqual(lines(bad.error), ["optimistic: \(script):3: unknown action 'fly' (expected online, offer, accept, arrive, begin, end, rate, cash, read, estimate, dark, latency, reject, push or restart)"])
 
         try "at 0 offer trip-1 twelve\n".write(toFile: script, atomically: true, encoding: .utf8)
-        XCTAssertEqual(lines(try optimistic("run", "--script", script).error), ["optimistic: \(script):1: estimate: 'twelve' is not an amount like 12.50"])
+        // The amount is named by the line's own verb: an offer's was reported as an "estimate".
+        XCTAssertEqual(lines(try optimistic("run", "--script", script).error), ["optimistic: \(script):1: offer: 'twelve' is not an amount like 12.50"])
+        try "at 0 offer trip-1 12.00\nat 1 estimate trip-1 -12.00\n".write(toFile: script, atomically: true, encoding: .utf8)
+        XCTAssertEqual(lines(try optimistic("run", "--script", script).error), ["optimistic: \(script):2: estimate: '-12.00' is not an amount like 12.50"])
 
         let missing = try optimistic("run", "--script", directory.path("nope.txt"))
         XCTAssertEqual(missing.status, 1)
