@@ -80,12 +80,12 @@ final class SurfaceTests: XCTestCase {
 
     /// A zero-width space (a format character) counted as a column made its row one column short;
     /// a bidi override, also counted, reordered the rest of the line and passed validation.
-    func test_formatCharacters_takeNoColumns_andBidiOverridesAreRefused() {
+    func test_formatCharacters_takeNoColumns_andBidiOverridesAreRefused() throws {
         var payload = samplePayload
         payload.slots[.headline] = .label(text: "Pick\u{200B}up\u{2060} soon", tags: [.title])
         payload.slots[.driver] = .label(text: "Zoe\u{0301} \u{202E}kepaC", tags: [.subtitle])
         for surface in Surface.allCases {
-            let drawn = ActivityExtension(container: .inMemory()).render(payload, on: surface)
+            let drawn = try ActivityExtension(container: .inMemory()).render(payload, on: surface)
             XCTAssertEqual(Set(drawn.map(columns)).count, 1, "\(surface), a straight frame:\n\(drawn.joined(separator: "\n"))")
             XCTAssertFalse(drawn.joined().unicodeScalars.contains("\u{202E}"), "\(surface): the override is drawn as �")
         }
