@@ -17,6 +17,10 @@ public struct Instant: Sendable, Hashable, Comparable, Codable, CustomStringConv
     /// writes in the usual form, and those a time read from input may be.
     public static let fourDigitYears = Instant(millisecondsSinceEpoch: -62_167_219_200_000)...Instant(millisecondsSinceEpoch: 253_402_300_799_999)
 
+    /// ``fourDigitYears`` in whole Unix seconds (`-62167219200...253402300799`): the range a time
+    /// in seconds read from input (an option, a file's timestamp) must be in.
+    public static let fourDigitYearSeconds = fourDigitYears.lowerBound.timestampInSec...fourDigitYears.upperBound.timestampInSec
+
     /// A year (365.25 days) in seconds: the unit of the bounds input files and options put on
     /// lifetimes, windows, delays and waits, so that times computed from them stay far inside the
     /// clock's range.

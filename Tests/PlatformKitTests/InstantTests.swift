@@ -34,6 +34,7 @@ final class InstantTests: XCTestCase {
     func test_fourDigitYears_areThoseOfTheUsualForm() {
         XCTAssertEqual(Instant.fourDigitYears.lowerBound.description, "0000-01-01T00:00:00.000Z")
         XCTAssertEqual(Instant.fourDigitYears.upperBound.description, "9999-12-31T23:59:59.999Z")
+        XCTAssertEqual(Instant.fourDigitYearSeconds, -62_167_219_200...253_402_300_799)
     }
 
     func test_description_matchesFoundationForWholeSeconds() {
