@@ -18,7 +18,11 @@ enum CardFile {
         var cards: TrackerCardList
     }
 
-    /// The streams in the file; a contract violation names the file, the JSON path and the card.
+    /// The fields that are times (Unix seconds): a card's and a service's.
+    private static let timeFields: Set<String> = ["lastUpdatedAt", "expiresAt"]
+
+    /// The streams in the file; a contract violation names the file, the JSON path and the card,
+    /// and a time outside years 0000–9999 (``Instant/fourDigitYearSeconds``) the file and the JSON path.
     static func load(_ path: String) throws -> [TrackerCardStream] {
         let data = try readFile(path)
         let top: Any
@@ -27,6 +31,16 @@ enum CardFile {
         } catch {
             throw ToolError("\(path): not valid JSON")
         }
+        let streams = try decode(data, top: top, path: path)
+        // Checked in the JSON, not the streams: a card dropped for its payload has times too.
+        let range = Instant.fourDigitYearSeconds
+        if let field = JSONWholeNumbers.firstNumber(in: top, fields: timeFields, where: { Int64(exactly: $0).map { !range.contains($0) } ?? true }) {
+            throw ToolError("\(path): \(field): out of range: Unix seconds must be within years 0000 to 9999 (\(range.lowerBound) to \(range.upperBound))")
+        }
+        return streams
+    }
+
+    private static func decode(_ data: Data, top: Any, path: String) throws -> [TrackerCardStream] {
         do {
             if top is [Any] {
                 let list = try JSONDecoder().decode(TrackerCardList.self, from: data)
@@ -41,7 +55,7 @@ enum CardFile {
         } catch {
             // Foundation names no path for a number no Int64 holds (a time of 1e20, or 1.5 s).
             if case DecodingError.dataCorrupted(let context) = error, context.codingPath.isEmpty,
-                let field = JSONWholeNumbers.firstNotWhole(in: data, fields: ["lastUpdatedAt", "expiresAt", "cardType"]) {
+                let field = JSONWholeNumbers.firstNotWhole(in: data, fields: timeFields.union(["cardType"])) {
                 throw ToolError("\(path): \(field): expected a whole number (Unix seconds for a time)")
             }
             let problem = DecodingProblem(error)

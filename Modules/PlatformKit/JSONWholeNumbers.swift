@@ -2,7 +2,8 @@ import Foundation
 
 /// Finds a number no `Int64` holds (a fraction such as 2.5, or 2^64) in a JSON document.
 /// Foundation's decoder reports such a number, where a whole one is expected, as "not valid
-/// JSON" without its path; a loader whose numbers are all whole names the field with this.
+/// JSON" without its path; a loader whose numbers are all whole names the field with this,
+/// and a loader that checks decoded numbers (a range) names the field the same way.
 public enum JSONWholeNumbers {
     /// The path of the first number in `data` that no `Int64` holds (`policy.codeLength`,
     /// `steps[2].count`; keys in sorted order), or nil if there is none or `data` is not JSON.
@@ -10,25 +11,33 @@ public enum JSONWholeNumbers {
     /// fields names the whole-number field its decoder failed on).
     public static func firstNotWhole(in data: Data, fields: Set<String>? = nil) -> String? {
         guard let document = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) else { return nil }
-        return firstNotWhole(in: document, at: "", key: nil, fields: fields)
+        // true and false are 1 and 0 here: whole, never named.
+        return firstNumber(in: document, fields: fields) { Int64(exactly: $0) == nil }
     }
 
-    private static func firstNotWhole(in value: Any, at path: String, key: String?, fields: Set<String>?) -> String? {
+    /// The path of the first number in a parsed JSON `document` (keys in sorted order) for which
+    /// `matches` holds; with `fields`, only numbers under those keys count. For a check of values
+    /// decoded already, such as a time out of range, that must name where the value is.
+    public static func firstNumber(in document: Any, fields: Set<String>? = nil, where matches: (NSNumber) -> Bool) -> String? {
+        firstNumber(in: document, at: "", key: nil, fields: fields, where: matches)
+    }
+
+    private static func firstNumber(in value: Any, at path: String, key: String?, fields: Set<String>?, where matches: (NSNumber) -> Bool) -> String? {
         switch value {
         case let object as [String: Any]:
             for name in object.keys.sorted() {
-                if let found = firstNotWhole(in: object[name]!, at: path.isEmpty ? name : "\(path).\(name)", key: name, fields: fields) { return found }
+                let found = firstNumber(in: object[name]!, at: path.isEmpty ? name : "\(path).\(name)", key: name, fields: fields, where: matches)
+                if let found { return found }
             }
             return nil
         case let array as [Any]:
             for (index, element) in array.enumerated() {
-                if let found = firstNotWhole(in: element, at: "\(path)[\(index)]", key: key, fields: fields) { return found }
+                if let found = firstNumber(in: element, at: "\(path)[\(index)]", key: key, fields: fields, where: matches) { return found }
             }
             return nil
         case let number as NSNumber:
-            // true and false are 1 and 0 here: whole, never named.
             guard fields.map({ key.map($0.contains) ?? false }) ?? true else { return nil }
-            return Int64(exactly: number) == nil ? path : nil
+            return matches(number) ? path : nil
         default:
             return nil
         }

@@ -5,6 +5,39 @@ import XCTest
 /// Bad input to `earnings`: one line naming the file and JSON path (or the option), exit 1, no
 /// log half-written; and the default "now".
 extension EarningsCLITests {
+    /// A cards file in the test's directory.
+    func cardsFile(_ name: String, _ json: String) throws -> String {
+        let path = directory.path(name)
+        try json.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    /// A card `a` with `fields` added (`"lastUpdatedAt": 1`).
+    func cardJSON(_ id: String = "a", _ fields: String = "", payload: String = #"{"trackerDailyEarningsCard": {"title": "A"}}"#) -> String {
+        #"{"cardID": "\#(id)", "priority": 1, "isValid": true, "cardType": 1, "payload": \#(payload)\#(fields.isEmpty ? "" : ", " + fields)}"#
+    }
+
+    /// Times in the file are within years 0000–9999 like --now (Int64.max was clamped to year 292278994).
+    func test_tracker_timeOutOfRange_isOneLineNamingTheFileAndPath() throws {
+        let range = "out of range: Unix seconds must be within years 0000 to 9999 (-62167219200 to 253402300799)"
+        for (fields, path) in [
+            (#""lastUpdatedAt": 9223372036854775807"#, "[0].lastUpdatedAt"), (#""lastUpdatedAt": 1e18"#, "[0].lastUpdatedAt"),
+            (#""lastUpdatedAt": 253402300800"#, "[0].lastUpdatedAt"), (#""expiresAt": -62167219201"#, "[0].expiresAt"),
+        ] {
+            let file = try cardsFile("time.json", "[\(cardJSON("a", fields))]")
+            let result = try earnings("tracker", "--cards", file, "--now", "0")
+            XCTAssertEqual(result.status, 1, fields)
+            XCTAssertEqual(result.error, "earnings: \(file): \(path): \(range)\n")
+            XCTAssertEqual(result.output, "")
+        }
+        let dropped = try cardsFile("dropped.json", "[\(cardJSON("a", #""lastUpdatedAt": 253402300800"#, payload: "{}"))]")
+        XCTAssertEqual(try earnings("tracker", "--cards", dropped).error, "earnings: \(dropped): [0].lastUpdatedAt: \(range)\n", "a dropped card's time too")
+        let service = try cardsFile("service.json", #"{"services": [{"service": "earnings", "outage": true, "lastUpdatedAt": 1000000000000000, "cards": []}]}"#)
+        XCTAssertEqual(try earnings("tracker", "--cards", service).error, "earnings: \(service): services[0].lastUpdatedAt: \(range)\n")
+        let fine = try cardsFile("fine.json", "[\(cardJSON("a", #""lastUpdatedAt": 253402300799, "expiresAt": -62167219200"#))]")
+        XCTAssertEqual(try earnings("tracker", "--cards", fine).status, 0)
+    }
+
     /// An offset that moves a time past years 0000–9999 in UTC is refused (it printed year 10000).
     func test_time_withAnOffset_isWithinYears0To9999InUTC() throws {
         for (time, utc) in [("9999-12-31T23:59:59-01:00", "10000-01-01T00:59:59.000Z"), ("0000-01-01T00:00:00+01:00", "-0001-12-31T23:00:00.000Z")] {

@@ -11,4 +11,11 @@ final class JSONWholeNumbersTests: XCTestCase {
         XCTAssertNil(first(#"{"a": 1, "b": true, "c": false, "d": null, "e": "2.5", "f": 2.0}"#), "whole numbers, booleans and text are fine")
         XCTAssertNil(first("{ not json"))
     }
+
+    func test_firstNumber_namesTheFirstOfTheFieldsThatMatches() throws {
+        let document = try JSONSerialization.jsonObject(with: Data(#"{"b": [{"at": 5}, {"at": 50, "n": 99}], "a": {"at": 1}}"#.utf8))
+        XCTAssertEqual(JSONWholeNumbers.firstNumber(in: document, fields: ["at"]) { $0.intValue > 4 }, "b[0].at")
+        XCTAssertEqual(JSONWholeNumbers.firstNumber(in: document) { $0.intValue > 60 }, "b[1].n")
+        XCTAssertNil(JSONWholeNumbers.firstNumber(in: document, fields: ["at"]) { $0.intValue > 60 })
+    }
 }
