@@ -10,7 +10,8 @@ struct Tracker: ParsableCommand {
         abstract: "Show the three tracker modes for a set of cards, and why each excluded card was excluded.",
         discussion: """
         FILE is a JSON array of TrackerCards, or {"services": [{"service", "outage", "lastUpdatedAt", "cards"}]}.
-        Without --now, "now" is the newest lastUpdatedAt in the file.
+        Without --now, "now" is the newest lastUpdatedAt in the file (of a card, shown or excluded, or of a service);
+        a file without one needs --now.
         """
     )
 
@@ -22,17 +23,19 @@ struct Tracker: ParsableCommand {
     func run() throws {
         try reportingFailure(tool: toolName) {
             let streams = try CardFile.load(cards)
-            let instant = try now.map(TimeArgument.parse) ?? Self.newest(streams)
+            guard let instant = try now.map(TimeArgument.parse) ?? Self.newest(streams) else {
+                throw ToolError("\(cards): no lastUpdatedAt to take as now; give --now")
+            }
             let ui = TrackerUIState(privacyStatus: privacy ? .hidden : .visible)
             let report = TrackerReport(TrackerDataManager().modes(streams, ui: ui, now: instant), now: instant)
             print(json ? try jsonText(report) : report.text)
         }
     }
 
-    /// The newest `lastUpdatedAt` of the file: of a card, or of a service.
-    private static func newest(_ streams: [TrackerCardStream]) -> Instant {
-        let cards = streams.flatMap(\.cards).compactMap(\.lastUpdatedAt).max().map(Instant.init(timestampInSec:))
-        let services = streams.compactMap(\.lastUpdatedAt).max()
-        return [cards, services].compactMap { $0 }.max() ?? Instant(timestampInSec: 0)
+    /// The newest `lastUpdatedAt` of the file: of a card (one dropped for its payload too), or of a service.
+    private static func newest(_ streams: [TrackerCardStream]) -> Instant? {
+        let cards = streams.flatMap { $0.cards.map(\.lastUpdatedAt) + $0.dropped.map(\.lastUpdatedAt) }.compactMap { $0 }
+        let services = streams.compactMap(\.lastUpdatedAt)
+        return (cards.map(Instant.init(timestampInSec:)) + services).max()
     }
 }

@@ -62,7 +62,12 @@ public struct TrackerCard: Sendable, Hashable, Codable {
         outageState = try container.decodeIfPresent(OutageState.self, forKey: .outageState)
         shouldForceSwitchStatusMode = try container.decodeIfPresent(Bool.self, forKey: .shouldForceSwitchStatusMode)
         statusModePriority = try container.decodeIfPresent(Double.self, forKey: .statusModePriority)
-        payload = try Self.payload(of: cardID) { try container.decodeIfPresent(TrackerCardPayload.self, forKey: .payload) }
+        do {
+            payload = try Self.payload(of: cardID) { try container.decodeIfPresent(TrackerCardPayload.self, forKey: .payload) }
+        } catch var error as TrackerPayloadError {
+            error.lastUpdatedAt = lastUpdatedAt
+            throw error
+        }
     }
 
     /// The payload `decode` reads, its errors naming card `cardID`.
@@ -83,10 +88,13 @@ public struct TrackerPayloadError: Error, Sendable, Hashable, CustomStringConver
     public var cardID: String?
     public var reason: String
 
-    public init(cardID: String?, reason: String) {
+    public init(cardID: String?, reason: String, lastUpdatedAt: TimestampInSec? = nil) {
+    /// The dropped card's `lastUpdatedAt`, when read: the file's data is still as of that time.
+    public var lastUpdatedAt: TimestampInSec?
         self.cardID = cardID
         self.reason = reason
     }
 
+        self.lastUpdatedAt = lastUpdatedAt
     public var description: String { "card \"\(cardID ?? "?")\": payload \(reason)" }
 }

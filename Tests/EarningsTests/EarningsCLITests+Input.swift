@@ -17,6 +17,26 @@ extension EarningsCLITests {
         #"{"cardID": "\#(id)", "priority": 1, "isValid": true, "cardType": 1, "payload": \#(payload)\#(fields.isEmpty ? "" : ", " + fields)}"#
     }
 
+    /// A card dropped for its payload still counts toward "now" (it was left out: card a was shown
+    /// at its own time, and a file of such cards said 1970).
+    func test_tracker_now_countsCardsDroppedForTheirPayload() throws {
+        let bad = #"{"trackerDxGyCompletionCard": {"title": "B"}}"#
+        let file = try cardsFile("now.json", "[\(cardJSON("a", #""lastUpdatedAt": 1794823000, "expiresAt": 1794823500"#)), \(cardJSON("b", #""lastUpdatedAt": 1794824000"#, payload: bad))]")
+        let result = try earnings("tracker", "--cards", file)
+        XCTAssertEqual(result.status, 0, result.error)
+        XCTAssertTrue(result.output.hasPrefix("now 2026-11-16T10:13:20.000Z"), result.output)
+        XCTAssertTrue(result.output.contains("  a  [cards]  expired"), result.output)
+
+        let onlyBad = try cardsFile("only-bad.json", "[\(cardJSON("b", #""lastUpdatedAt": 1794824000"#, payload: bad))]")
+        XCTAssertTrue(try earnings("tracker", "--cards", onlyBad).output.hasPrefix("now 2026-11-16T10:13:20.000Z"))
+
+        let timeless = try cardsFile("timeless.json", "[\(cardJSON())]")
+        let refused = try earnings("tracker", "--cards", timeless)
+        XCTAssertEqual(refused.status, 1)
+        XCTAssertEqual(refused.error, "earnings: \(timeless): no lastUpdatedAt to take as now; give --now\n")
+        XCTAssertEqual(try earnings("tracker", "--cards", timeless, "--now", "0").status, 0)
+    }
+
     /// Times in the file are within years 0000–9999 like --now (Int64.max was clamped to year 292278994).
     func test_tracker_timeOutOfRange_isOneLineNamingTheFileAndPath() throws {
         let range = "out of range: Unix seconds must be within years 0000 to 9999 (-62167219200 to 253402300799)"
