@@ -27,20 +27,20 @@ extension BrowseTrackerRankingItem {
         case .recentTrips(let card):
             TrackerCardView(title: card.title, amount: card.formattedTotal, detail: card.formattedRequestAt ?? card.vehicleStatusDescription)
         case .dailyEarnings(let card), .weeklyEarnings(let card):
-            TrackerCardView(title: card.title, amount: card.formattedTotal, detail: card.tripCount.map { $0 == 1 ? "1 trip" : "\($0) trips" })
+            TrackerCardView(title: card.title, amount: card.formattedTotal, detail: card.tripCount.map { $0.counted("trip") })
         case .dxgyProgress(let card), .consecutiveTripsProgress(let card):
-            TrackerCardView(title: card.title, amount: card.formattedReward, detail: "\(card.completedTrips) of \(card.targetTrips) trips")
+            TrackerCardView(title: card.title, amount: card.formattedReward, detail: "\(card.completedTrips) of \(card.targetTrips.counted("trip"))")
         case .dxgyCompletion(let card), .consecutiveTripsCompletion(let card), .newDriverGuaranteeCompletion(let card):
             TrackerCardView(title: card.bulletinTitle ?? card.title, amount: card.formattedReward, detail: card.title)
         case .newDriverGuaranteeProgress(let card):
             TrackerCardView(
                 title: card.title, amount: card.formattedEarned.map { "\($0) of \(card.formattedGuarantee ?? "?")" },
-                detail: "\(card.completedTrips) of \(card.targetTrips) trips"
+                detail: "\(card.completedTrips) of \(card.targetTrips.counted("trip"))"
             )
         case .loyaltyProgress(let card):
             TrackerCardView(
                 title: card.title, amount: nil,
-                detail: "\(card.tier), \(card.points) points" + (card.nextTier.map { ", \(card.pointsToNextTier ?? 0) to \($0)" } ?? "")
+                detail: "\(card.tier), \(card.points.counted("point"))" + (card.nextTier.map { ", \(card.pointsToNextTier ?? 0) to \($0)" } ?? "")
             )
         case .error(let card):
             TrackerCardView(title: card.title, amount: nil, detail: card.message)

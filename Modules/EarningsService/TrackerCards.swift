@@ -133,9 +133,9 @@ extension IncentiveProgram {
     /// those go in the payload's amount fields, which Privacy Mode masks.
     var title: String {
         switch kind {
-        case .quest: "Quest: do \(targetTrips) trips"
-        case .consecutiveTrips: "Streak: \(targetTrips) trips in a row"
-        case .newDriverGuarantee: "Guarantee: first \(targetTrips) trips"
+        case .quest: "Quest: do \(targetTrips.counted("trip"))"
+        case .consecutiveTrips: "Streak: \(targetTrips.counted("trip")) in a row"
+        case .newDriverGuarantee: "Guarantee: first \(targetTrips.counted("trip"))"
         }
     }
 

@@ -53,7 +53,7 @@ struct Replay: ParsableCommand {
 
     private func text(_ report: Report) -> String {
         [
-            "\(report.driver): \(report.trips) trips · today \(report.today) · this week \(report.week) · last trip \(report.lastTrip ?? "none")",
+            "\(report.driver): \(report.trips.counted("trip")) · today \(report.today) · this week \(report.week) · last trip \(report.lastTrip ?? "none")",
             report.consistency.isEmpty ? "consistency: verified" : "consistency: \(report.consistency.joined(separator: "; "))",
             report.tracker.text,
         ].joined(separator: "\n")

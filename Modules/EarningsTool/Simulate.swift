@@ -40,7 +40,7 @@ struct Simulate: ParsableCommand {
             let events = try store.lastSequence()
             try store.close()
             guard problems.isEmpty else { throw ToolError("earnings inconsistent: \(problems.joined(separator: "; "))") }
-            print("\(trips) trips for \(drivers) drivers, \(events) events in \(log), up to \(clock.now)")
+            print("\(trips.counted("trip")) for \(drivers.counted("driver")), \(events.counted("event")) in \(log), up to \(clock.now)")
             print("earnings consistency verified for every driver")
         }
     }

@@ -67,4 +67,13 @@ extension EarningsCLITests {
         }
         XCTAssertEqual(try earnings("tracker", "--cards", fixture("cards.json"), "--now", "9999-12-31T23:59:59+01:00").status, 0)
     }
+
+    /// Counts of one are singular (`1 trips for 1 drivers`, `driver-1: 1 trips`).
+    func test_replay_countsOneTripInTheSingular() throws {
+        let log = directory.path("one.sqlite")
+        XCTAssertEqual(try earnings("simulate", "--log", log, "--trips", "1", "--drivers", "1").status, 0)
+        let replay = try earnings("replay", "--log", log, "--driver", "driver-1")
+        XCTAssertEqual(replay.status, 0, replay.error)
+        XCTAssertTrue(replay.output.hasPrefix("driver-1: 1 trip · "), replay.output)
+    }
 }
