@@ -68,6 +68,22 @@ extension EarningsCLITests {
         XCTAssertEqual(try earnings("tracker", "--cards", fixture("cards.json"), "--now", "9999-12-31T23:59:59+01:00").status, 0)
     }
 
+    /// A run whose trips could go past year 9999 is refused before the log is made (it wrote 18
+    /// events, then failed, and the log could not be used again).
+    func test_simulate_thatCouldEndPastYear9999_isRefusedUpFront() throws {
+        let log = directory.path("late.sqlite")
+        let late = try earnings("simulate", "--log", log, "--start", "9999-12-31T23:00:00Z", "--trips", "50")
+        XCTAssertEqual(late.status, 1)
+        XCTAssertEqual(late.error, "earnings: --start 9999-12-31T23:00:00Z: 50 trips up to 40 minutes apart may end after year 9999; start earlier or simulate fewer trips\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: log))
+        let huge = try earnings("simulate", "--log", log, "--trips", "\(Int.max)")
+        XCTAssertEqual(huge.status, 1)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: log))
+        let fits = try earnings("simulate", "--log", log, "--start", "9999-12-31T22:00:00Z", "--trips", "1", "--drivers", "1")
+        XCTAssertEqual(fits.status, 0, fits.error)
+        XCTAssertTrue(fits.output.hasPrefix("1 trip for 1 driver, "), fits.output)
+    }
+
     /// Counts of one are singular (`1 trips for 1 drivers`, `driver-1: 1 trips`).
     func test_replay_countsOneTripInTheSingular() throws {
         let log = directory.path("one.sqlite")
