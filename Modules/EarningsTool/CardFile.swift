@@ -65,7 +65,7 @@ enum CardFile {
         }
     }
 
-    /// The `cardID` of the innermost array element on `path` (the card the error is in).
+    /// The `cardID` of the innermost array element on `path` (the card the error is in); nil if empty.
     private static func cardID(in top: Any, along path: [any CodingKey]) -> String? {
         var node: Any? = top
         var found: String?
@@ -77,7 +77,7 @@ enum CardFile {
                 node = (node as? [String: Any])?[key.stringValue]
             }
         }
-        return found
+        return found?.isEmpty == false ? found : nil
     }
 
     private static func codingPath(of error: any Error) -> [any CodingKey] {

@@ -50,10 +50,12 @@ public struct TrackerCard: Sendable, Hashable, Codable {
     }
 
     /// Decodes the contract; a payload that is unknown or malformed throws ``TrackerPayloadError``
-    /// (naming the card) so a batch can drop this one card and keep the rest.
+    /// (naming the card) so a batch can drop this one card and keep the rest. An empty `cardID`
+    /// identifies no card: it is refused like a missing one.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         cardID = try container.decode(String.self, forKey: .cardID)
+        guard !cardID.isEmpty else { throw DecodingError.dataCorruptedError(forKey: .cardID, in: container, debugDescription: "must not be empty") }
         priority = try container.decode(Double.self, forKey: .priority)
         isValid = try container.decode(Bool.self, forKey: .isValid)
         cardType = try container.decodeIfPresent(CardType.self, forKey: .cardType)
@@ -87,14 +89,14 @@ public struct TrackerPayloadError: Error, Sendable, Hashable, CustomStringConver
     /// The dropped card, when its ID was readable.
     public var cardID: String?
     public var reason: String
-
-    public init(cardID: String?, reason: String, lastUpdatedAt: TimestampInSec? = nil) {
     /// The dropped card's `lastUpdatedAt`, when read: the file's data is still as of that time.
     public var lastUpdatedAt: TimestampInSec?
+
+    public init(cardID: String?, reason: String, lastUpdatedAt: TimestampInSec? = nil) {
         self.cardID = cardID
         self.reason = reason
+        self.lastUpdatedAt = lastUpdatedAt
     }
 
-        self.lastUpdatedAt = lastUpdatedAt
     public var description: String { "card \"\(cardID ?? "?")\": payload \(reason)" }
 }

@@ -4,7 +4,13 @@ public struct TrackerService: RawRepresentable, Sendable, Hashable, Codable, Com
 
     public init(rawValue: String) { self.rawValue = rawValue }
     public init(stringLiteral value: String) { self.init(rawValue: value) }
-    public init(from decoder: any Decoder) throws { rawValue = try decoder.singleValueContainer().decode(String.self) }
+    /// Decodes the name; an empty one names no service and is refused.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        rawValue = try container.decode(String.self)
+        guard !rawValue.isEmpty else { throw DecodingError.dataCorruptedError(in: container, debugDescription: "must not be empty") }
+    }
+
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(rawValue)

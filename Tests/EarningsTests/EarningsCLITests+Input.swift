@@ -58,6 +58,17 @@ extension EarningsCLITests {
         XCTAssertEqual(try earnings("tracker", "--cards", fine).status, 0)
     }
 
+    func test_tracker_emptyCardIDOrService_isOneLineNamingThePath() throws {
+        let card = try cardsFile("card.json", "[\(cardJSON(""))]")
+        let noCard = try earnings("tracker", "--cards", card, "--now", "0")
+        XCTAssertEqual(noCard.status, 1)
+        XCTAssertEqual(noCard.error, "earnings: \(card): [0].cardID: must not be empty\n")
+        let service = try cardsFile("service.json", #"{"services": [{"service": "", "cards": []}]}"#)
+        let noService = try earnings("tracker", "--cards", service, "--now", "0")
+        XCTAssertEqual(noService.status, 1)
+        XCTAssertEqual(noService.error, "earnings: \(service): services[0].service: must not be empty\n")
+    }
+
     /// An offset that moves a time past years 0000–9999 in UTC is refused (it printed year 10000).
     func test_time_withAnOffset_isWithinYears0To9999InUTC() throws {
         for (time, utc) in [("9999-12-31T23:59:59-01:00", "10000-01-01T00:59:59.000Z"), ("0000-01-01T00:00:00+01:00", "-0001-12-31T23:00:00.000Z")] {
