@@ -20,7 +20,7 @@ public struct PullPolicy: Sendable, Hashable, Codable {
 /// service is in outage, and says when a pull is due.
 public struct ServiceDataManager: Sendable, Hashable, Codable {
     public let service: TrackerService
-    /// The cached cards, one per `cardID`, in arrival order.
+    /// The cached cards, one per `cardID` (by its bytes, as ``TrackerDataManager`` merges), in arrival order.
     public private(set) var cards: [TrackerCard] = []
     public private(set) var isInOutage = false
     /// When the service last delivered data (push or pull).
@@ -82,7 +82,7 @@ public struct ServiceDataManager: Sendable, Hashable, Codable {
         lastUpdatedAt = max(lastUpdatedAt ?? instant, instant)
         isInOutage = incoming.contains { $0.outageState == .outage }
         for card in incoming {
-            guard let index = cards.firstIndex(where: { $0.cardID == card.cardID }) else {
+            guard let index = cards.firstIndex(where: { $0.cardID.hasSameUTF8(as: card.cardID) }) else {
                 cards.append(card)
                 continue
             }

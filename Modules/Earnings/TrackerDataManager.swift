@@ -4,6 +4,8 @@ import RealtimeAPI
 /// The tracker's core: merges every service's cards (newest `lastUpdatedAt` per `cardID`),
 /// validates them at `now` (`isValid`, `expiresAt`), ranks them (`priority`, then `cardID`, so
 /// every touchpoint shows the same order) and routes them by `cardType` into Status, Browse and Bulletin.
+/// Card IDs are compared by their UTF-8 bytes (``ExactString``): "café" spelled with U+00E9 and
+/// with "e" + U+0301 are two cards.
 ///
 /// Pure and synchronous: the same streams, state and `now` always give the same modes.
 public struct TrackerDataManager: Sendable {
@@ -40,7 +42,7 @@ public struct TrackerDataManager: Sendable {
         slots.sort { lhs, rhs in
             lhs.rankPriority != rhs.rankPriority
                 ? lhs.rankPriority > rhs.rankPriority
-                : Self.withCard(lhs, in: streams) { left in Self.withCard(rhs, in: streams) { left.cardID < $0.cardID } }
+                : Self.withCard(lhs, in: streams) { left in Self.withCard(rhs, in: streams) { left.cardID.precedesByUTF8($0.cardID) } }
         }
 
         var browse: [BrowseTrackerRankingItem] = []
@@ -58,7 +60,7 @@ public struct TrackerDataManager: Sendable {
                 if slot.toBulletin, let plugin = plugins.bulletinPlugin(kind) { bulletin.append(item(plugin)) }
             }
         }
-        let opened = ui.openBulletinCardID.flatMap { id in bulletin.first { $0.card.cardID == id } }
+        let opened = ui.openBulletinCardID.flatMap { id in bulletin.first { $0.card.cardID.hasSameUTF8(as: id) } }
         return TrackerModes(
             status: TrackerStatusMode(
                 selectedItem: statusItem(browse, selected: ui.selectedStatusCardID),
@@ -91,7 +93,7 @@ public struct TrackerDataManager: Sendable {
                     let priority = cards[cardIndex].priority
                     let slot = Slot(stream: Int32(streamIndex), index: Int32(cardIndex), rankPriority: priority.isNaN ? -.infinity : priority)
                     let found = positions.position(of: cards[cardIndex].cardID, slotCount: slots.count) { position, cardID in
-                        Self.withCard(slots[position], in: streams) { $0.cardID == cardID }
+                        Self.withCard(slots[position], in: streams) { $0.cardID.hasSameUTF8(as: cardID) }
                     }
                     guard let position = found else {
                         positions.add(cards[cardIndex].cardID, at: slots.count)
@@ -140,7 +142,7 @@ public struct TrackerDataManager: Sendable {
     /// The driver's (or a forced) choice if still shown; else the top card asking to force the
     /// switch; else the highest `statusModePriority` (cards without one come last; ties keep the Browse order).
     private func statusItem(_ browse: [BrowseTrackerRankingItem], selected: String?) -> BrowseTrackerRankingItem? {
-        if let selected, let chosen = browse.first(where: { $0.card.cardID == selected }) { return chosen }
+        if let selected, let chosen = browse.first(where: { $0.card.cardID.hasSameUTF8(as: selected) }) { return chosen }
         if let forcing = browse.first(where: { $0.card.shouldForceSwitchStatusMode == true }) { return forcing }
         // The best item's index: copying an item (its card's strings) for each better one costs more.
         var best: Int?
@@ -158,7 +160,7 @@ extension TrackerDataManager {
     /// those are found by comparing the IDs of the slots so far, which hashes and allocates
     /// nothing; more than ``scanLimit`` go in a dictionary.
     private struct CardPositions {
-        private var byCardID: [String: Int]?
+        private var byCardID: [ExactString: Int]?
         private static let scanLimit = 32
 
         /// Positions for `expected` cards.
@@ -169,13 +171,13 @@ extension TrackerDataManager {
         /// The position of `cardID`'s slot among the first `slotCount`, if it has one;
         /// `slotHasID(position, cardID)` tells whether the slot at `position` holds that card ID.
         func position(of cardID: String, slotCount: Int, slotHasID: (Int, String) -> Bool) -> Int? {
-            if let byCardID { return byCardID[cardID] }
+            if let byCardID { return byCardID[ExactString(cardID)] }
             return (0..<slotCount).first { slotHasID($0, cardID) }
         }
 
         /// Notes that `cardID`'s slot is at `position`.
         mutating func add(_ cardID: String, at position: Int) {
-            byCardID?[cardID] = position
+            byCardID?[ExactString(cardID)] = position
         }
     }
 }

@@ -37,7 +37,7 @@ struct TrackerReport: Codable {
         status = modes.status.selectedItem.map { Self.item($0, masked: modes.status.privacyStatus == .hidden) }
         browse = modes.browse.sortedValidItems.map { Self.item($0, masked: false) }
         bulletin = modes.bulletin.bulletinCard.flatMap { card in
-            modes.bulletin.sortedValidItems.first { $0.card.cardID == card.cardID }.map { Self.item($0, masked: false) }
+            modes.bulletin.sortedValidItems.first { $0.card.cardID.hasSameUTF8(as: card.cardID) }.map { Self.item($0, masked: false) }
         }
         servicesInOutage = modes.browse.servicesInOutage.map(\.rawValue)
         excluded = modes.excluded.map { Exclusion(cardID: $0.cardID, service: $0.service.rawValue, reason: "\($0.reason)") }

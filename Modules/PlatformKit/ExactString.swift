@@ -32,4 +32,17 @@ extension String {
         }
         return (same ?? nil) ?? utf8.elementsEqual(other.utf8)
     }
+
+    /// Whether the string's UTF-8 bytes sort before `other`'s (byte order, one `memcmp`): `<`
+    /// sorts canonically equivalent strings as equal, so it gives no order between them.
+    public func precedesByUTF8(_ other: String) -> Bool {
+        let ordered = utf8.withContiguousStorageIfAvailable { mine in
+            other.utf8.withContiguousStorageIfAvailable { theirs in
+                let common = min(mine.count, theirs.count)
+                let order = common == 0 ? 0 : memcmp(mine.baseAddress!, theirs.baseAddress!, common)
+                return order == 0 ? mine.count < theirs.count : order < 0
+            }
+        }
+        return (ordered ?? nil) ?? utf8.lexicographicallyPrecedes(other.utf8)
+    }
 }

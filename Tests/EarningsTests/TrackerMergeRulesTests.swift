@@ -8,6 +8,22 @@ final class TrackerMergeRulesTests: XCTestCase {
     let manager = TrackerDataManager()
     let now = at(3_600)
 
+    /// "café" with U+00E9 and with "e" + U+0301 are two cards (they were merged, one "superseded"),
+    /// whether the merge compares the IDs or indexes them (more than 32 cards).
+    func test_cardIDs_areComparedByTheirBytes() {
+        let composed = "caf\u{E9}", decomposed = "cafe\u{301}"
+        for padding in [0, 40] {
+            let others = (0..<padding).map { card("other-\($0)") }
+            let result = manager.modes([TrackerCardStream(service: .earnings, cards: others + [card(composed, updated: 1), card(decomposed, updated: 2)])], now: now)
+            let shown = result.browse.sortedValidItems.map(\.card.cardID).filter { $0.hasPrefix("caf") }
+            XCTAssertEqual(shown.map { Array($0.utf8) }, [Array(decomposed.utf8), Array(composed.utf8)], "two cards, in byte order (e before U+00E9)")
+            XCTAssertEqual(result.excluded, [])
+        }
+        var service = ServiceDataManager.realtimeEarnings
+        service.receivePush([card(composed, updated: 1), card(decomposed, updated: 2)], at: now)
+        XCTAssertEqual(service.cards.count, 2)
+    }
+
     /// "1 trip", not "1 trips", in every count a card view shows.
     func test_cardViews_countOneTripInTheSingular() {
         let goal = TrackerGoalProgressCard(title: "Streak", programID: "s", completedTrips: 0, targetTrips: 1)
