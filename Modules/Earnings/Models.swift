@@ -71,9 +71,12 @@ public enum TrackerExclusionReason: Sendable, Hashable, CustomStringConvertible 
     case missingPayload
     /// The payload could not be read (dropped when decoding).
     case badPayload(String)
-    /// A card with the same ID and a newer (or equal, from an earlier service) `lastUpdatedAt` won the merge.
+    /// A card with the same ID and a newer `lastUpdatedAt` won the merge.
     case superseded(by: TrackerService)
     /// No enabled plugin renders this payload in any mode its `cardType` asks for.
+    /// A card with the same ID and the same `lastUpdatedAt` was kept: a later card of the same
+    /// service, or else the card of the earlier service.
+    case duplicate(keptFrom: TrackerService)
     case noPlugin(TrackerCardKind)
 
     public var description: String {
@@ -85,6 +88,7 @@ public enum TrackerExclusionReason: Sendable, Hashable, CustomStringConvertible 
         case .badPayload(let reason): "bad payload: \(reason)"
         case .superseded(let service): "superseded by a newer card from \(service)"
         case .noPlugin(let kind): "no enabled plugin for \(kind.rawValue)"
+        case .duplicate(let service): "duplicate of the card kept from \(service): same lastUpdatedAt"
         }
     }
 }

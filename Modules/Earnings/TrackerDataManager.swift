@@ -75,8 +75,9 @@ public struct TrackerDataManager: Sendable {
         )
     }
 
-    /// One slot per card ID: the newest `lastUpdatedAt` wins; on a tie the later card of the same
-    /// service wins (a later push), or else the earlier service's.
+    /// One slot per card ID: the newest `lastUpdatedAt` wins (the other is superseded); on a tie
+    /// (a missing time ties with a missing one) the later card of the same service is kept (a later
+    /// push), or else the earlier service's, and the other is a duplicate.
     private func merge(_ streams: [TrackerCardStream], excluded: inout [TrackerExclusion]) -> [Slot] {
         let total = streams.reduce(0) { $0 + $1.cards.count }
         var slots: [Slot] = []
@@ -104,12 +105,11 @@ public struct TrackerDataManager: Sendable {
                     let new = cards[cardIndex].lastUpdatedAt ?? .min
                     let old = Self.withCard(slots[position], in: streams) { $0.lastUpdatedAt } ?? .min
                     let cardID = cards[cardIndex].cardID
-                    if new > old || (new == old && current == service) {
-                        excluded.append(TrackerExclusion(cardID: cardID, service: current, reason: .superseded(by: service)))
-                        slots[position] = slot
-                    } else {
-                        excluded.append(TrackerExclusion(cardID: cardID, service: service, reason: .superseded(by: current)))
-                    }
+                    let replaces = new > old || (new == old && current == service)
+                    let (loser, winner) = replaces ? (current, service) : (service, current)
+                    let reason: TrackerExclusionReason = new == old ? .duplicate(keptFrom: winner) : .superseded(by: winner)
+                    excluded.append(TrackerExclusion(cardID: cardID, service: loser, reason: reason))
+                    if replaces { slots[position] = slot }
                 }
             }
         }

@@ -8,6 +8,25 @@ final class TrackerMergeRulesTests: XCTestCase {
     let manager = TrackerDataManager()
     let now = at(3_600)
 
+    /// Two versions at the same second: neither is newer, so the one left out is a duplicate
+    /// (it was "superseded by a newer card"); a service's later card, else the earlier service's, is kept.
+    func test_sameCardID_sameLastUpdatedAt_isADuplicate_notSuperseded() {
+        let sameService = manager.modes([TrackerCardStream(service: .earnings, cards: [card("daily", updated: 5, total: 1), card("daily", updated: 5, total: 2)])], now: now)
+        XCTAssertEqual(sameService.browse.sortedValidItems.map { $0.view().amount }, ["$0.02"], "the later card of a service is kept")
+        XCTAssertEqual(sameService.excluded.map(\.reason), [.duplicate(keptFrom: .earnings)])
+        XCTAssertEqual(sameService.excluded.first?.reason.description, "duplicate of the card kept from earnings: same lastUpdatedAt")
+
+        let twoServices = manager.modes([
+            TrackerCardStream(service: .incentives, cards: [card("daily", updated: 5, total: 1)]),
+            TrackerCardStream(service: .earnings, cards: [card("daily", updated: 5, total: 2)]),
+        ], now: now)
+        XCTAssertEqual(twoServices.browse.sortedValidItems.map(\.service), [.incentives], "the earlier service's card is kept")
+        XCTAssertEqual(twoServices.excluded, [TrackerExclusion(cardID: "daily", service: .earnings, reason: .duplicate(keptFrom: .incentives))])
+
+        let newer = manager.modes([TrackerCardStream(service: .earnings, cards: [card("daily", updated: 6), card("daily", updated: 5)])], now: now)
+        XCTAssertEqual(newer.excluded.map(\.reason), [.superseded(by: .earnings)])
+    }
+
     /// "café" with U+00E9 and with "e" + U+0301 are two cards (they were merged, one "superseded"),
     /// whether the merge compares the IDs or indexes them (more than 32 cards).
     func test_cardIDs_areComparedByTheirBytes() {
