@@ -2,15 +2,16 @@ import PlatformKit
 import RealtimeAPI
 
 extension TrackerCard {
-    /// The card a service in outage shows (earnings error, incentives error): top of Browse and Status,
-    /// with when the service last delivered data.
-    public static func outageError(for service: TrackerService, lastUpdatedAt: Instant?) -> TrackerCard {
-        let source = service.errorSource
+    /// The card a service in outage shows (earnings, incentives, new-driver guarantee or loyalty
+    /// error): top of Browse and Status, with when the service last delivered data. Nil for a
+    /// service the contract has no error card for: its cached cards still show the outage.
+    public static func outageError(for service: TrackerService, lastUpdatedAt: Instant?) -> TrackerCard? {
+        guard let source = service.errorSource else { return nil }
         let updated = lastUpdatedAt.map { "Last updated \($0)" } ?? "Not updated yet"
         return TrackerCard(
             cardID: "\(service).error",
             priority: outageErrorPriority,
-            payload: .error(TrackerErrorCard(title: "\(source.displayName) are delayed", source: source, message: updated)),
+            payload: .error(TrackerErrorCard(title: source.delayedTitle, source: source, message: updated)),
             cardType: .browse,
             lastUpdatedAt: lastUpdatedAt?.timestampInSec,
             outageState: .outage,
@@ -23,13 +24,13 @@ extension TrackerCard {
 }
 
 extension TrackerErrorSource {
-    /// `Earnings`, `Incentives`, `New driver guarantee`, `Loyalty`.
-    public var displayName: String {
+    /// The error card's title: `Earnings are delayed`, `Loyalty progress is delayed`.
+    public var delayedTitle: String {
         switch self {
-        case .earnings: "Earnings"
-        case .incentives: "Incentives"
-        case .newDriverGuarantee: "New driver guarantee"
-        case .loyalty: "Loyalty rewards"
+        case .earnings: "Earnings are delayed"
+        case .incentives: "Incentives are delayed"
+        case .newDriverGuarantee: "New driver guarantee progress is delayed"
+        case .loyalty: "Loyalty progress is delayed"
         }
     }
 }

@@ -15,7 +15,8 @@ public enum TrackerMode: String, Sendable, Hashable, Codable {
 public struct TrackerCardStream: Sendable, Hashable {
     public var service: TrackerService
     public var cards: [TrackerCard]
-    /// The service is in outage: its cards are cached, shown stale, and its error card appears.
+    /// The service is in outage: its cards are cached, shown stale, and its error card appears
+    /// (if the contract has one for it: ``TrackerService/errorSource``).
     public var isInOutage: Bool
     /// When the service last delivered data (shown with the error card in an outage).
     public var lastUpdatedAt: Instant?
@@ -73,10 +74,10 @@ public enum TrackerExclusionReason: Sendable, Hashable, CustomStringConvertible 
     case badPayload(String)
     /// A card with the same ID and a newer `lastUpdatedAt` won the merge.
     case superseded(by: TrackerService)
-    /// No enabled plugin renders this payload in any mode its `cardType` asks for.
     /// A card with the same ID and the same `lastUpdatedAt` was kept: a later card of the same
     /// service, or else the card of the earlier service.
     case duplicate(keptFrom: TrackerService)
+    /// No enabled plugin renders this payload in any mode its `cardType` asks for.
     case noPlugin(TrackerCardKind)
 
     public var description: String {
@@ -87,8 +88,8 @@ public enum TrackerExclusionReason: Sendable, Hashable, CustomStringConvertible 
         case .missingPayload: "bad payload: missing"
         case .badPayload(let reason): "bad payload: \(reason)"
         case .superseded(let service): "superseded by a newer card from \(service)"
-        case .noPlugin(let kind): "no enabled plugin for \(kind.rawValue)"
         case .duplicate(let service): "duplicate of the card kept from \(service): same lastUpdatedAt"
+        case .noPlugin(let kind): "no enabled plugin for \(kind.rawValue)"
         }
     }
 }
@@ -118,7 +119,7 @@ public struct TrackerStatusMode: Sendable, Hashable {
 /// Browse mode (`TrackerBrowseModeStream`): every valid Browse card, ranked.
 public struct TrackerBrowseMode: Sendable, Hashable {
     public var sortedValidItems: [BrowseTrackerRankingItem]
-    /// Services in outage (their error card is among the items).
+    /// Services in outage (their error card, if they have one, is among the items).
     public var servicesInOutage: [TrackerService]
     public var privacyStatus: TrackerPrivacyStatus
 }

@@ -29,7 +29,9 @@ public struct TrackerDataManager: Sendable {
     public func modes(_ streams: [TrackerCardStream], ui: TrackerUIState = TrackerUIState(), now: Instant) -> TrackerModes {
         var streams = streams
         for index in streams.indices where streams[index].isInOutage {
-            streams[index].cards.append(.outageError(for: streams[index].service, lastUpdatedAt: streams[index].lastUpdatedAt))
+            if let error = TrackerCard.outageError(for: streams[index].service, lastUpdatedAt: streams[index].lastUpdatedAt) {
+                streams[index].cards.append(error)
+            }
         }
         var excluded: [TrackerExclusion] = []
         var slots = merge(streams, excluded: &excluded)

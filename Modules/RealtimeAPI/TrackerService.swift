@@ -24,8 +24,9 @@ public struct TrackerService: RawRepresentable, Sendable, Hashable, Codable, Com
     /// Quests, consecutive trips, new-driver guarantee, loyalty (`RealtimeIncentiveManager`).
     public static let incentives: TrackerService = "incentives"
 
-    /// The error card this service's outage shows.
-    public var errorSource: TrackerErrorSource {
-        self == .incentives ? .incentives : .earnings
+    /// The error card this service's outage shows: the service of that name (`earnings`,
+    /// `incentives`, `newDriverGuarantee`, `loyalty`); nil for another service, which has none.
+    public var errorSource: TrackerErrorSource? {
+        TrackerErrorSource(rawValue: rawValue)
     }
 }

@@ -43,6 +43,23 @@ final class TrackerMergeRulesTests: XCTestCase {
         XCTAssertEqual(service.cards.count, 2)
     }
 
+    /// Each service's outage shows its own error card's text; a service the contract has no error
+    /// card for shows none (it was told "Earnings are delayed"), its cards still stale.
+    func test_outage_errorCardFitsTheService() {
+        func status(_ service: TrackerService) -> (view: TrackerCardView?, modes: TrackerModes) {
+            let modes = manager.modes([TrackerCardStream(service: service, cards: [card("cached", updated: seconds(at(10)), status: 1)], isInOutage: true, lastUpdatedAt: at(10))], now: now)
+            return (modes.status.view, modes)
+        }
+        XCTAssertEqual(status(.earnings).view?.title, "Earnings are delayed")
+        XCTAssertEqual(status(.incentives).view?.title, "Incentives are delayed")
+        XCTAssertEqual(status("loyalty").view?.title, "Loyalty progress is delayed")
+        XCTAssertEqual(status("newDriverGuarantee").view?.title, "New driver guarantee progress is delayed")
+        let weird = status("weird")
+        XCTAssertEqual(weird.modes.browseIDs, ["cached"])
+        XCTAssertEqual(weird.view?.staleSince, "\(at(10))")
+        XCTAssertEqual(weird.modes.browse.servicesInOutage, ["weird"])
+    }
+
     /// "1 trip", not "1 trips", in every count a card view shows.
     func test_cardViews_countOneTripInTheSingular() {
         let goal = TrackerGoalProgressCard(title: "Streak", programID: "s", completedTrips: 0, targetTrips: 1)
