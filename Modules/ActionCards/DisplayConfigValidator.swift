@@ -83,7 +83,7 @@ private struct ScreenCheck {
     }
 
     mutating func run() {
-        for (field, text) in [("screenID", screen.screenID), ("title", screen.title ?? "")] {
+        for (field, text) in [("screenID", screen.screenID), ("analyticsID", screen.analyticsID), ("title", screen.title ?? "")] {
             checkPrintable(text, at: "$." + field, of: "the screen's \(field)")
         }
         var seen: Set<String> = []

@@ -2,6 +2,7 @@ import ActionCards
 import ArgumentParser
 import CommandLineSupport
 import Membership
+import PlatformKit
 
 /// `actioncards validate DIR`.
 struct Validate: ParsableCommand {
@@ -15,13 +16,13 @@ struct Validate: ParsableCommand {
     func run() throws {
         try reportingFailure(tool: toolName) {
             let problems = try DisplayConfigValidator(knownActions: MembershipApp.knownActions).validate(directory: directory)
-            for problem in problems { print(problem) }
+            for problem in problems { print(TerminalColumns.printable("\(problem)")) }
             let count = try ScreenCatalog.screenFiles(in: directory).count
             guard problems.isEmpty else {
-                printError(tool: toolName, "\(problems.count) problem\(problems.count == 1 ? "" : "s") in \(count) screens")
+                printError(tool: toolName, "\(problems.count.counted("problem")) in \(count.counted("screen"))")
                 throw ExitCode.failure
             }
-            print("\(count) screens, no problems")
+            print("\(count.counted("screen")), no problems")
         }
     }
 }

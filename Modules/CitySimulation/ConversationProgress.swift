@@ -1,7 +1,7 @@
 import PlatformKit
 
-/// What comes next in a conversation the city steps through (a rider's onboarding, a member's
-/// visit to the card screens), one input, tap or arrived answer per step.
+/// What comes next in a conversation the city steps through (a member's visit to the card
+/// screens), one tap or arrived answer per step.
 enum ConversationProgress<Outcome> {
     /// The next step is due at this time.
     case due(Instant)

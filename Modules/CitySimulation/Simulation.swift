@@ -12,8 +12,6 @@ import PlatformKit
 public final class Simulation {
     enum Step {
         case riderArrives(Int)
-        /// The next step of a rider's onboarding conversation.
-        case onboardingStep(rider: Int)
         case requestTrip(rider: Int)
         case retryMatch(trip: TripRef)
         case tripUpdate(trip: TripRef)
@@ -147,7 +145,6 @@ public final class Simulation {
     func handle(_ step: Step) throws {
         switch step {
         case .riderArrives(let rider): try riderArrives(rider)
-        case .onboardingStep(let rider): try onboardingStep(rider)
         case .requestTrip(let rider): try requestTrip(rider: rider)
         case .retryMatch(let trip): try match(trip)
         case .tripUpdate(let trip): try tripUpdate(trip)
@@ -199,18 +196,10 @@ public final class Simulation {
         scheduleNextArrival()
         let market = onboarding.markets[random.int(in: 0..<onboarding.markets.count)]
         try sink.emit(RiderArrived(rider: rider, market: market), stream: EntityID.rider(rider))
-        let due = try onboarding.begin(rider: rider, market: market, start: clock.now, poorNetwork: random.bool(probability: 0.2))
-        scheduler.schedule(.onboardingStep(rider: rider), at: due)
-    }
-
-    func onboardingStep(_ rider: Int) throws {
-        switch try onboarding.step(rider: rider, at: clock.now) {
-        case .due(let instant):
-            scheduler.schedule(.onboardingStep(rider: rider), at: instant)
-        case .ended(let onboarded):
-            try sink.emit(onboarded, stream: EntityID.rider(rider))
-            guard onboarded.succeeded else { return }
-            scheduler.schedule(.requestTrip(rider: rider), at: clock.now.advanced(bySeconds: random.int(in: 30..<600)))
-        }
+        let onboarded = try onboarding.onboard(rider: rider, market: market, start: clock.now, poorNetwork: random.bool(probability: 0.2))
+        try sink.emit(onboarded, stream: EntityID.rider(rider))
+        guard onboarded.succeeded else { return }
+        let firstRequest = Instant(millisecondsSinceEpoch: onboarded.finishedAt).advanced(bySeconds: random.int(in: 30..<600))
+        scheduler.schedule(.requestTrip(rider: rider), at: firstRequest)
     }
 }

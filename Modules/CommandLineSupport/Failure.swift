@@ -45,8 +45,8 @@ extension ParsableCommand {
     /// exits with that status.
     public static func runMain(_ arguments: [String]? = nil) {
         do {
-            try refuseMissingSubcommand(arguments)
             var command = try parseAsRoot(arguments)
+            try refuseMissingSubcommand(of: command)
             try command.run()
             try flushStandardOutput()
         } catch {
@@ -54,14 +54,15 @@ extension ParsableCommand {
         }
     }
 
-    /// A command of subcommands, none of them the default, run without arguments: one line
-    /// naming them (argument-parser would print the whole help with exit status 0).
-    static func refuseMissingSubcommand(_ arguments: [String]?) throws {
-        let configuration = Self.configuration
-        guard (arguments ?? Array(CommandLine.arguments.dropFirst())).isEmpty,
-              configuration.defaultSubcommand == nil, !configuration.subcommands.isEmpty else { return }
+    /// The parsed command is a group of subcommands, none of them the default (`ooa`, `onboarding
+    /// flows` without one): one line naming them, where argument-parser would print the whole
+    /// help with exit status 0.
+    static func refuseMissingSubcommand(of command: any ParsableCommand) throws {
+        let configuration = type(of: command).configuration
+        guard configuration.defaultSubcommand == nil, !configuration.subcommands.isEmpty else { return }
         let names = configuration.subcommands.map { $0._commandName }
-        throw ToolError("missing subcommand: one of \(names.joined(separator: ", ")) (see --help)")
+        let group = ObjectIdentifier(type(of: command)) == ObjectIdentifier(Self.self) ? "" : " of \(type(of: command)._commandName)"
+        throw ToolError("missing subcommand\(group): one of \(names.joined(separator: ", ")) (see --help)")
     }
 
     /// Exits for `error` as ``runMain(_:)`` describes.
@@ -77,8 +78,8 @@ extension AsyncParsableCommand {
     /// ``ParsableCommand/runMain(_:)`` for a root command with async subcommands.
     public static func runMain(_ arguments: [String]? = nil) async {
         do {
-            try refuseMissingSubcommand(arguments)
             var command = try parseAsRoot(arguments)
+            try refuseMissingSubcommand(of: command)
             if var command = command as? any AsyncParsableCommand {
                 try await command.run()
             } else {

@@ -25,7 +25,7 @@ extension TrackerCard {
 
 extension TrackerErrorSource {
     /// The error card's title: `Earnings are delayed`, `Loyalty progress is delayed`.
-    public var delayedTitle: String {
+    var delayedTitle: String {
         switch self {
         case .earnings: "Earnings are delayed"
         case .incentives: "Incentives are delayed"

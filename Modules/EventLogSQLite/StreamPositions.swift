@@ -18,7 +18,7 @@ struct StreamPositions {
         if let expected, event.position != expected {
             throw EventLogError(
                 .corrupt(sequence: event.sequence),
-                "stream '\(stream)': event \(event.sequence) is at position \(event.position), where \(expected) was expected (an event of the stream is missing; run verify)"
+                "stream '\(stream)': event \(event.sequence) is at position \(event.position), where \(expected) was expected (an event of the stream is missing or out of order; run verify)"
             )
         }
         expected = event.position + 1

@@ -27,17 +27,16 @@ struct Render: ParsableCommand {
         try reportingFailure(tool: toolName) {
             let decoded = try readPayload(payload)
             let view = ActivityExtension(container: container.map(SharedContainer.directory) ?? .inMemory())
-            let drawn: [String], omitted: [Slot]
+            let layout: Layout
             do {
-                drawn = try view.render(decoded.payload, on: surface)
-                omitted = try view.layout(decoded.payload, on: surface).omitted
+                layout = try view.layout(decoded.payload, on: surface)
             } catch {
                 // Only a --container directory holds a flags file.
-                throw ToolError("\(((container ?? ".") as NSString).appendingPathComponent(SharedContainer.flagsFile)): \(error)")
+                throw ToolError("\(((container ?? "") as NSString).appendingPathComponent(SharedContainer.flagsFile)): \(error)")
             }
-            for line in drawn { print(line) }
-            if !omitted.isEmpty {
-                print("not shown: " + omitted.map { "\($0.rawValue) (\($0.priority))" }.joined(separator: ", "))
+            for line in view.draw(layout, of: decoded.payload) { print(line) }
+            if !layout.omitted.isEmpty {
+                print("not shown: " + layout.omitted.map { "\($0.rawValue) (\($0.priority))" }.joined(separator: ", "))
             }
             for ignored in decoded.ignored { print("ignored: \(ignored)") }
         }

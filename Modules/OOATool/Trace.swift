@@ -54,11 +54,12 @@ enum Trace {
         )
     }
 
-    /// An id names a stream and a notification and is printed: not empty, and without control
-    /// characters (a NUL ends a stored name; a line break or an escape garbles the terminal).
+    /// An id names a stream and a notification and is printed: not empty, and without what would
+    /// disrupt a terminal's line (a NUL ends a stored name; a line break, an escape or a bidi
+    /// override garbles the terminal).
     private static func requireID(_ id: String, field: String) throws {
         guard !id.isEmpty else { throw ToolError("field \"\(field)\": must not be empty") }
-        if let control = id.unicodeScalars.first(where: \.isControlCharacter) {
+        if let control = id.unicodeScalars.first(where: \.disruptsTerminalLine) {
             throw ToolError("field \"\(field)\": control character \(control.codePoint)")
         }
     }

@@ -53,9 +53,10 @@ public final class OnboardingAttempt {
         try settle()
     }
 
-    /// Gives up (the user went away): Entry returns to its Welcome.
-    public func abandon(reason: String) throws {
+    /// Gives up at `instant` (the user went away): Entry returns to its Welcome.
+    public func abandon(reason: String, at instant: Instant) throws {
         guard result == nil else { return }
+        orchestrator.wait(now.duration(to: max(now, instant)))
         try entry.cancel(reason: reason)
         result = .failure(FieldError(nil, code: "attempt.abandoned", message: reason))
     }

@@ -32,12 +32,17 @@ public struct OnboardingOutcome {
 /// Runs one user's onboarding attempt to its end synchronously in virtual time: client framework and
 /// back end over an in-process transport, every event appended to the caller's log. No file I/O per step.
 public enum OnboardingDriver {
+    /// How long a user takes to answer a step after its reply came, unless told otherwise.
+    public static let defaultThinkTime: Duration = .seconds(3)
+    /// Inputs after which a user without a session gives up, unless told otherwise.
+    public static let defaultMaxSteps = 200
+
     /// Answers each prompt with `respond`, `thinkTime` after the previous reply, until a session, a
     /// failure, or `maxSteps` inputs.
     public static func run(
         _ dependency: any OnboardingDependency, backend: OnboardingBackend, log: any EventLogWriter,
         start: Instant, random: RandomSource, conditions: NetworkConditions = .perfect, encodesMessages: Bool = false,
-        attemptID: String? = nil, thinkTime: Duration = .seconds(3), maxSteps: Int = 200,
+        attemptID: String? = nil, thinkTime: Duration = defaultThinkTime, maxSteps: Int = defaultMaxSteps,
         respond: (StepPrompt) throws -> StepInput
     ) throws -> OnboardingOutcome {
         let attempt = try OnboardingAttempt(
@@ -53,11 +58,11 @@ public enum OnboardingDriver {
     /// once `maxSteps` inputs brought no session. Returns whether the attempt is still open: a
     /// simulation calls this once per scheduled input, to interleave many attempts.
     public static func advance(
-        _ attempt: OnboardingAttempt, at instant: Instant, maxSteps: Int = 200, respond: (StepPrompt) throws -> StepInput
+        _ attempt: OnboardingAttempt, at instant: Instant, maxSteps: Int = defaultMaxSteps, respond: (StepPrompt) throws -> StepInput
     ) throws -> Bool {
         guard let prompt = attempt.prompt else { return false }
         guard attempt.steps < maxSteps else {
-            try attempt.abandon(reason: "no session after \(maxSteps) inputs")
+            try attempt.abandon(reason: "no session after \(maxSteps) inputs", at: instant)
             return false
         }
         try attempt.submit(try respond(prompt), at: instant)

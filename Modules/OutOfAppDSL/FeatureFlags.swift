@@ -18,8 +18,8 @@ public struct FeatureFlags: Sendable, Hashable, Codable {
     public init(from decoder: any Decoder) throws {
         let flags = try decoder.container(keyedBy: CodingKeys.self)
         let defaults = FeatureFlags()
-        progressBar = try flags.decodeIfPresent(Bool.self, forKey: .progressBar) ?? defaults.progressBar
-        driverPhoto = try flags.decodeIfPresent(Bool.self, forKey: .driverPhoto) ?? defaults.driverPhoto
+        progressBar = try flags.contains(.progressBar) ? flags.decode(Bool.self, forKey: .progressBar) : defaults.progressBar
+        driverPhoto = try flags.contains(.driverPhoto) ? flags.decode(Bool.self, forKey: .driverPhoto) : defaults.driverPhoto
     }
 
     /// The slots these flags hide.
@@ -39,7 +39,9 @@ public struct FeatureFlags: Sendable, Hashable, Codable {
             return try JSONDecoder().decode(FeatureFlags.self, from: Data(bytes))
         } catch DecodingError.typeMismatch(_, let context) where !context.codingPath.isEmpty {
             throw ReadError(description: "\(context.codingPath.map(\.stringValue).joined(separator: ".")): expected true or false")
-        } catch DecodingError.typeMismatch {
+        } catch DecodingError.valueNotFound(_, let context) where !context.codingPath.isEmpty {
+            throw ReadError(description: "\(context.codingPath.map(\.stringValue).joined(separator: ".")): expected true or false")
+        } catch DecodingError.typeMismatch, DecodingError.valueNotFound {
             throw ReadError(description: "expected a JSON object")
         } catch {
             throw ReadError(description: "not valid JSON")

@@ -126,8 +126,12 @@ public struct ActivityExtension: Sendable {
     ///
     /// - Throws: ``FeatureFlags/ReadError`` when the container's flags file is malformed.
     public func render(_ payload: Payload, on surface: Surface) throws(FeatureFlags.ReadError) -> [String] {
+        draw(try layout(payload, on: surface), of: payload)
+    }
+
+    /// `layout` (of `payload`) drawn as text, with the images the container holds.
+    public func draw(_ layout: Layout, of payload: Payload) -> [String] {
         let container = self.container
-        let renderer = TextRenderer(theme: theme) { container.read(SharedContainer.imageFile(for: $0)) != nil }
-        return renderer.draw(try layout(payload, on: surface), of: payload)
+        return TextRenderer(theme: theme) { container.read(SharedContainer.imageFile(for: $0)) != nil }.draw(layout, of: payload)
     }
 }

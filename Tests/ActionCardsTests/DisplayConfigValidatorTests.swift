@@ -58,7 +58,7 @@ final class DisplayConfigValidatorTests: XCTestCase {
     func test_emptyCardIDs_andTextThatWouldMoveTheCursorOrReorderTheLine_areProblems() throws {
         let directory = TemporaryDirectory()
         try Data(#"""
-        {"screenID": "a", "analyticsID": "a", "title": "Plans\u2029", "metadata": {"entry": "true"}, "mainCards": [
+        {"screenID": "a", "analyticsID": "a\u001b", "title": "Plans\u2029", "metadata": {"entry": "true"}, "mainCards": [
           {"id": "", "type": "button", "title": "Go"},
           {"id": "end", "type": "message", "title": "Cancel\u001b[2J", "body": "line\nbreak"},
           {"id": "l", "type": "list", "items": [{"id": "i", "title": "ok", "subtitle": "txt.exe\u202E"}]},
@@ -68,6 +68,7 @@ final class DisplayConfigValidatorTests: XCTestCase {
         """#.utf8).write(to: directory.url.appendingPathComponent("a.json"))
         let problems = try validator.validate(directory: directory.url.path).map { "\(($0.file as NSString).lastPathComponent) \($0.path): \($0.message)" }
         XCTAssertEqual(problems, [
+            "a.json $.analyticsID: control character U+001B in the screen's analyticsID on screen a",
             "a.json $.title: control character U+2029 in the screen's title on screen a",
             "a.json $.mainCards[0].id: empty card id",
             "a.json $.mainCards[1].title: control character U+001B in card end on screen a",

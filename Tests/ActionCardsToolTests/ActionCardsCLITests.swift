@@ -49,7 +49,7 @@ final class ActionCardsCLITests: XCTestCase {
         let bad = try actioncards("validate", broken)
         XCTAssertEqual(bad.status, 1)
         XCTAssertEqual(bad.output, "\(broken)/a.json: $.mainCards[0].action.screen: target screen zz does not exist\n")
-        XCTAssertEqual(bad.error, "actioncards: 1 problem in 1 screens\n")
+        XCTAssertEqual(bad.error, "actioncards: 1 problem in 1 screen\n")
     }
 
     func test_run_printsTheCancelChain_andTheMembershipAtTheEnd() throws {
@@ -169,7 +169,8 @@ final class ActionCardsCLITests: XCTestCase {
         try Data(#"""
         {"screenID": "a", "analyticsID": "a", "metadata": {"entry": "true"}, "mainCards": [
           {"id": "m", "type": "message", "title": "特典が失われます\u001b[2J", "body": "会員特典は停止します。\nTotals: 🚕🚕"},
-          {"id": "go", "type": "button", "title": "Go\u001b[2J", "action": {"type": "showAlert", "title": "Bye\u001b[2J\nnow"}}
+          {"id": "go", "type": "button", "title": "Go\u001b[2J", "action": {"type": "showAlert", "title": "Bye\u001b[2J\nnow"}},
+          {"id": "gap\u001b[2J", "type": "spacer", "height": 8}
         ]}
         """#.utf8).write(to: URL(fileURLWithPath: screen))
         let rendered = try actioncards("render", screen, "--width", "30")
@@ -181,7 +182,8 @@ final class ActionCardsCLITests: XCTestCase {
         let validated = try actioncards("validate", configs)
         XCTAssertEqual(validated.status, 1)
         XCTAssertEqual(validated.output.split(separator: "\n").first.map(String.init), "\(screen): $.mainCards[0].title: control character U+001B in card m on screen a")
-        XCTAssertEqual(validated.error, "actioncards: 3 problems in 1 screens\n")
+        XCTAssertEqual(validated.error, "actioncards: 4 problems in 1 screen\n")
+        XCTAssertFalse(validated.output.unicodeScalars.contains { $0 != "\n" && $0.isControlCharacter }, validated.output)
 
         let run = try actioncards("run", "--app", "eats", "--start", "a", "--taps", try file("go.taps", "tap go\n"), "--screens", configs)
         XCTAssertEqual(run.status, 0, run.error)

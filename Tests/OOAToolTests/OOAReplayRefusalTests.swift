@@ -65,6 +65,8 @@ extension OOACLITests {
         try assertRefused(escape, "\(escape):2: field \"trip\": control character U+000A")
         let rider = try traceFile("rider.jsonl", traceLine().replacingOccurrences(of: #""rider": "r""#, with: #""rider": "r\u001b[2J""#))
         try assertRefused(rider, "\(rider):1: field \"rider\": control character U+001B")
+        let bidi = try traceFile("bidi.jsonl", traceLine(trip: #"trip\u202E1"#))
+        try assertRefused(bidi, "\(bidi):1: field \"trip\": control character U+202E")
     }
 
     func test_replay_negativeOrHugeETA_isRefusedAtItsLine() throws {

@@ -137,6 +137,21 @@ final class ScenarioTests: XCTestCase {
         XCTAssertTrue(streams.isSuperset(of: ["onboarding-rider-1", "onboarding-client-rider-2", "onboarding-account-account-3"]), "\(streams)")
     }
 
+    /// A user who gives up does so when their next input was due, and the attempt ends then.
+    func test_advance_abandonsAfterMaxSteps_atTheTimeGiven() throws {
+        let world = World()
+        let attempt = try OnboardingAttempt(world.dependency(client: "rider-1"), backend: world.backend, log: world.log,
+                                            start: world.clock.now, random: world.random.fork("rider-1"), attemptID: "rider-1")
+        let user = GeneratedUser(number: 1, random: world.random)
+        let first = attempt.now.advanced(by: OnboardingDriver.defaultThinkTime)
+        XCTAssertTrue(try OnboardingDriver.advance(attempt, at: first, maxSteps: 1) { user.respond($0) })
+        let giveUp = attempt.now.advanced(by: .seconds(40))
+        XCTAssertFalse(try OnboardingDriver.advance(attempt, at: giveUp, maxSteps: 1) { user.respond($0) })
+        XCTAssertEqual(attempt.steps, 1)
+        XCTAssertEqual(attempt.outcome.finishedAt, giveUp)
+        XCTAssertNil(attempt.outcome.session)
+    }
+
     func test_batching_savesRoundTrips_inEveryMarket() throws {
         for market in flows.markets {
             func trips(_ batching: Bool) throws -> Int {

@@ -175,6 +175,7 @@ final class OnboardingCLITests: XCTestCase {
             (["run", "--market", "us", "--script", script, "--latency", "9223372036854775807"], "--latency must be at most 86400000 milliseconds (a day)"),
             (["run", "--market", "us"], "Missing expected argument '--script <script>'"),
             (["flows", "validate"], "Missing expected argument"),
+            (["flows"], "onboarding: missing subcommand of flows: one of validate (see --help)"),
             (["flows", "validate", directory.path("gone.json")], "gone.json: no such file"),
             (["flows", "validate", directory.url.path], "\(directory.url.path): is a directory, not a flow file"),
             (["run", "--market", "us", "--script", script, "--flows", directory.path("gone")], "gone: no such directory"),

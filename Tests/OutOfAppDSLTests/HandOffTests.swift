@@ -49,6 +49,8 @@ final class HandOffTests: XCTestCase {
             (#"{"progressBar": 0}"#, "progressBar: expected true or false"),
             (#"{"driverPhoto": "no"}"#, "driverPhoto: expected true or false"),
             ("[true]", "expected a JSON object"),
+            (#"{"progressBar": null}"#, "progressBar: expected true or false"),
+            ("null", "expected a JSON object"),
             ("{progressBar: false", "not valid JSON"),
         ] {
             try container.write(SharedContainer.flagsFile, Array(json.utf8))
